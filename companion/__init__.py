@@ -1,0 +1,1 @@
+"""companion: a referee and memory for board-game nights at a real table."""

@@ -1,0 +1,229 @@
+"""The interface every game implements, and the helpers they share.
+
+A game is pure Python: state in, state out, randomness injected.  The
+platform (companion/service.py) owns rooms, seats, tokens, the log, undo and
+persistence; a game owns only its rules.
+
+Conventions
+-----------
+* ``seats`` are the public seat numbers of the room, passed to ``setup`` in
+  clockwise table order.  Games use these numbers everywhere (state, actions,
+  views, events), never positions 0..n-1.
+* ``actor`` is a seat number, or ``HOST`` for the host token (the tablet).
+* State is plain JSON data (dicts, lists, str, int, bool, None).  The platform
+  hands ``apply`` a deep copy, so a game may mutate the state it receives and
+  return it; a raised ``Illegal`` discards the copy (a refused action changes
+  nothing).
+* ``apply`` returns ``(state, events)``.  An event is ``ev(key, to=None,
+  **params)``: ``key`` is looked up as ``"log.<key>"`` in the game's ``texts``;
+  ``to`` is None for a public line or a list of seats for a private one.
+  Parameter values may be ``seat(n)`` (rendered as the player's current name),
+  ``txt(key)`` (a translated text of the game, e.g. ``txt("value.baron")``), a
+  list of those (joined with ", "), or plain str/int.
+* Action templates (what ``actions`` returns) are
+  ``{"type": t, "fields": {name: spec}}`` where spec is a list of allowed
+  values, or ``{"kind": "text", "max": n, "min": m?, "optional": bool?}``,
+  ``{"kind": "int", "min": a, "max": b}``, ``{"kind": "subset", "of": [...],
+  "size": k}`` (or ``"min"``/``"max"`` instead of ``size``).  The platform
+  refuses any action no template admits (see ``match_action``) before calling
+  ``apply``, so ``apply`` may assume the fields are of the listed shape; it
+  must still enforce every rule that the templates do not express.  A
+  template may carry ``"confirm": true`` (the phone asks before sending: any
+  irreversible entry) and ``"secret": true`` (the choice is private).
+* ``view(state, seat)`` returns ``{"you": {...} | None, "public": {...}}``;
+  ``seat`` None is the table.  Anything under ``you["secret"]`` is shown on
+  the phone only while the player holds the reveal button.  A view must hold
+  nothing that viewer could not see at the real table.
+* ``texts`` is ``{"en": {...}, "de": {...}}`` with keys ``title``,
+  ``action.<type>``, ``field.<name>``, ``value.<value>``, ``log.<key>``,
+  ``error.<code>`` and anything the game's own renderer wants.  Templates use
+  ``str.format`` with named parameters.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+HOST = "host"
+
+
+class Illegal(Exception):
+    """A move the rules refuse.  ``code`` is stable; the message comes from
+    ``texts["error.<code>"]`` formatted with ``params``.  Status 409: the
+    rules do not allow it now; 422: a field value is invalid; 403: this seat
+    may not do that."""
+
+    def __init__(self, code: str, status: int = 409, **params: Any):
+        super().__init__(code)
+        self.code = code
+        self.status = status
+        self.params = params
+
+
+def ev(key: str, to: list[int] | None = None, **params: Any) -> dict:
+    """A log event of the game (see the module docstring)."""
+    return {"key": key, "params": params, "to": to}
+
+
+def seat(n: int) -> dict:
+    """A log parameter rendered as the current name of seat ``n``."""
+    return {"seat": n}
+
+
+def txt(key: str) -> dict:
+    """A log parameter rendered as the game's translated text ``key``."""
+    return {"text": key}
+
+
+def template(type_: str, confirm: bool = False, **fields: Any) -> dict:
+    """An action template; fields given as keyword arguments."""
+    out: dict[str, Any] = {"type": type_, "fields": fields}
+    if confirm:
+        out["confirm"] = True
+    return out
+
+
+class Game:
+    """Base class: override what the game needs."""
+
+    name = ""
+    min_players = 2
+    max_players = 12
+    #: option schema for /api/games and the create page:
+    #: [{"name", "kind": "bool"|"int"|"choice", "default", "min"?, "max"?, "choices"?}]
+    options_schema: list[dict] = []
+    texts: dict[str, dict[str, str]] = {"en": {}, "de": {}}
+    #: fields whose values are seat numbers (the phone shows names)
+    seat_fields: frozenset[str] = frozenset({"target", "seat"})
+
+    def player_range(self, options: dict) -> tuple[int, int]:
+        return self.min_players, self.max_players
+
+    def start_fields(self, seats: list[int], options: dict) -> dict:
+        """Extra fields of the host's ``start`` template (e.g. who begins);
+        their values reach ``setup`` inside ``options``."""
+        return {}
+
+    def setup(self, seats: list[int], options: dict, rng: random.Random) -> tuple[dict, list[dict]]:
+        """A new game: ``(state, events)``."""
+        raise NotImplementedError
+
+    def actions(self, state: dict, seat: int) -> list[dict]:
+        """Every action ``seat`` may take now."""
+        raise NotImplementedError
+
+    def host_actions(self, state: dict) -> list[dict]:
+        """Game actions of the host token, e.g. ``close`` templates."""
+        return []
+
+    def apply(self, state: dict, actor: int | str, action: dict,
+              rng: random.Random) -> tuple[dict, list[dict]]:
+        raise NotImplementedError
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def scores(self, state: dict) -> dict[int, int]:
+        """Points per seat (shown in ``seats[].score``)."""
+        return {}
+
+    def winners(self, state: dict) -> list[int] | None:
+        """None while the game runs; the winning seats once it is over
+        (an empty list: nobody won)."""
+        return None
+
+
+# --- action templates: matching and sampling (shared by the platform, the
+# --- phone page's logic and the random-play tests) ---------------------------
+
+def _field_ok(spec: Any, value: Any) -> bool:
+    if isinstance(spec, list):
+        # bool is an int in Python: 1 must not match True
+        return any(value == allowed and type(value) is type(allowed) for allowed in spec)
+    kind = spec.get("kind")
+    if kind == "text":
+        if not isinstance(value, str):
+            return False
+        text = value.strip()
+        return spec.get("min", 0) <= len(text) <= spec.get("max", 200)
+    if kind == "int":
+        return (type(value) is int and spec.get("min", -10**9) <= value
+                <= spec.get("max", 10**9))
+    if kind == "order":  # a permutation of "of" (e.g. seat order)
+        return (isinstance(value, list) and len(value) == len(spec["of"])
+                and sorted(map(repr, value)) == sorted(map(repr, spec["of"]))
+                and all(_field_ok(spec["of"], v) for v in value))
+    if kind == "object":  # checked further by whoever owns the field
+        return isinstance(value, dict) and len(value) <= spec.get("max", 50)
+    if kind == "subset":
+        if not isinstance(value, list):
+            return False
+        pool = spec["of"]
+        if any(not _field_ok(pool, v) for v in value):
+            return False
+        if len(set(map(repr, value))) != len(value):
+            return False
+        if "size" in spec:
+            return len(value) == spec["size"]
+        return spec.get("min", 0) <= len(value) <= spec.get("max", len(pool))
+    return False
+
+
+def match_action(templates: list[dict], action: dict) -> tuple[dict | None, str | None]:
+    """The template that admits ``action``, else ``(None, bad_field)`` where
+    bad_field names the first field no template of that type admits (None if
+    no template has that type)."""
+    bad_field = None
+    for tpl in templates:
+        if tpl["type"] != action.get("type"):
+            continue
+        ok = True
+        for name, spec in tpl["fields"].items():
+            optional = isinstance(spec, dict) and spec.get("optional")
+            if name not in action:
+                if optional:
+                    continue
+                ok, bad_field = False, bad_field or name
+                break
+            if not _field_ok(spec, action[name]):
+                if optional and action[name] in (None, ""):
+                    continue
+                ok, bad_field = False, bad_field or name
+                break
+        if ok:
+            return tpl, None
+        if bad_field is None:
+            bad_field = "?"
+    return None, bad_field
+
+
+def sample_action(tpl: dict, rng: random.Random) -> dict:
+    """A random action admitted by ``tpl`` (for random-play tests)."""
+    action: dict[str, Any] = {"type": tpl["type"]}
+    for name, spec in tpl["fields"].items():
+        if isinstance(spec, list):
+            action[name] = rng.choice(spec)
+            continue
+        kind = spec["kind"]
+        if kind == "text":
+            if spec.get("optional") and rng.random() < 0.5:
+                continue
+            lo, hi = max(spec.get("min", 1), 1), spec.get("max", 20)
+            words = ["sun", "cold", "river", "tea", "fox", "moon"]
+            text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 4)))
+            text = text[:hi]
+            while len(text) < lo:
+                text += "x"
+            action[name] = text
+        elif kind == "int":
+            action[name] = rng.randint(spec.get("min", 0), spec.get("max", 9))
+        elif kind == "order":
+            action[name] = rng.sample(spec["of"], len(spec["of"]))
+        elif kind == "object":
+            action[name] = {}
+        elif kind == "subset":
+            pool = spec["of"]
+            size = spec["size"] if "size" in spec else rng.randint(
+                spec.get("min", 0), spec.get("max", len(pool)))
+            action[name] = rng.sample(pool, size)
+    return action

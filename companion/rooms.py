@@ -1,0 +1,97 @@
+"""The table session, game-agnostic: room codes, seats, tokens, the log.
+
+A room is one JSON record (see ``new_room``).  Tokens are never stored in
+clear: the record keeps their SHA-256, so a copied database file does not
+let anybody act for a seat.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+
+# no look-alikes: no I/1/L, O/0, U/V
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ"
+CODE_LENGTH = 5
+NAME_MAX = 40
+HISTORY_MAX = 200   # undo steps kept per game
+LOG_MAX = 500       # log lines kept per room
+IDLE_SECONDS = 24 * 3600
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(code: str) -> str:
+    return (code or "").strip().upper()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_room(code: str, game: str, options: dict, host_token: str) -> dict:
+    now = time.time()
+    return {
+        "code": code,
+        "created": now,
+        "version": 0,
+        "seed": secrets.token_hex(16),   # the room's random source
+        "host": token_hash(host_token),
+        "seats": [],          # [{"seat", "name", "token", "claim"}]
+        "order": [],          # seat numbers, clockwise at the real table
+        "next_seat": 0,
+        "game": game,
+        "options": options,
+        "status": "lobby",
+        "state": None,        # the game's state while playing / finished
+        "moves": 0,           # accepted game actions of this game (seeds rng)
+        "game_no": 0,
+        "history": [],        # earlier (state, moves, status, winners) for undo
+        "winners": None,
+        "log": [],
+        "log_n": 0,
+        "evening": [],        # [{"game", "winners"}] per finished game
+    }
+
+
+def find_seat(room: dict, seat: int) -> dict | None:
+    for entry in room["seats"]:
+        if entry["seat"] == seat:
+            return entry
+    return None
+
+
+def seat_by_token(room: dict, token: str | None) -> dict | None:
+    if not token:
+        return None
+    digest = token_hash(token)
+    for entry in room["seats"]:
+        if entry["token"] and secrets.compare_digest(entry["token"], digest):
+            return entry
+    return None
+
+
+def is_host(room: dict, token: str | None) -> bool:
+    return bool(token) and secrets.compare_digest(room["host"], token_hash(token))
+
+
+def add_log(room: dict, key: str, params: dict | None = None, to: list[int] | None = None,
+            game: str | None = None) -> None:
+    room["log_n"] += 1
+    room["log"].append({"n": room["log_n"], "game": game, "key": key,
+                        "params": params or {}, "to": to})
+    del room["log"][:-LOG_MAX]
+
+
+def clean_name(name) -> str:
+    """A seat name: str, printable, trimmed; '' when unusable."""
+    if not isinstance(name, str):
+        return ""
+    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    return name

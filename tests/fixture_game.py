@@ -1,0 +1,104 @@
+"""A tiny game for the platform's tests (never shipped in companion/):
+every seat is dealt a secret letter and secretly picks a number 1..3; when
+all have picked (or the host closes the step) the picks are revealed; a
+seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
+``rounds``; most points after the last round win."""
+from __future__ import annotations
+
+from companion.games.base import HOST, Game, Illegal, ev, seat, template
+
+
+class Pick(Game):
+    name = "pick"
+    min_players = 2
+    max_players = 6
+    options_schema = [{"name": "rounds", "kind": "int", "default": 1, "min": 1, "max": 9}]
+    seat_fields = frozenset({"first"})
+    texts = {
+        "en": {"title": "Pick", "action.pick": "Pick a number", "field.number": "Number",
+               "action.close": "Stop waiting", "value.picks": "picks", "option.rounds": "Rounds",
+               "log.dealt": "Letters dealt.", "log.picked": "{seat} has picked.",
+               "log.reveal": "Picks revealed: target {target}.",
+               "log.your_letter": "Your letter is {letter}.",
+               "error.already_picked": "You already picked.",
+               "error.not_picking": "Nobody picks now."},
+        "de": {"title": "Wählen", "action.pick": "Zahl wählen", "field.number": "Zahl",
+               "log.dealt": "Buchstaben verteilt.", "log.picked": "{seat} hat gewählt.",
+               "log.reveal": "Aufgedeckt: Ziel {target}.",
+               "log.your_letter": "Dein Buchstabe ist {letter}.",
+               "error.already_picked": "Du hast schon gewählt."},
+    }
+
+    def start_fields(self, seats, options):
+        return {"first": seats}
+
+    def setup(self, seats, options, rng):
+        state = {"seats": seats, "rounds": options.get("rounds", 1), "round": 1,
+                 "letters": {str(s): rng.choice("ABCDEFGH") for s in seats},
+                 "picks": {}, "revealed": [], "scores": {str(s): 0 for s in seats},
+                 "first": options.get("first", seats[0]), "over": False}
+        events = [ev("dealt")] + [ev("your_letter", to=[s], letter=state["letters"][str(s)])
+                                  for s in seats]
+        return state, events
+
+    def actions(self, state, who):
+        if state["over"] or str(who) in state["picks"]:
+            return []
+        return [template("pick", number=[1, 2, 3], confirm=True)]
+
+    def host_actions(self, state):
+        if state["over"] or not state["picks"]:
+            return []
+        return [template("close", step=["pick"])]
+
+    def apply(self, state, actor, action, rng):
+        if state["over"]:
+            raise Illegal("not_picking")
+        if action["type"] == "close":
+            for s in state["seats"]:
+                state["picks"].setdefault(str(s), rng.randint(1, 3))
+            return self._reveal(state)
+        if str(actor) in state["picks"]:
+            raise Illegal("already_picked")
+        if action.get("number") not in (1, 2, 3):
+            raise Illegal("invalid_field", 422, field="number")
+        state["picks"][str(actor)] = action["number"]
+        events = [ev("picked", seat=seat(actor))]
+        if len(state["picks"]) == len(state["seats"]):
+            state, more = self._reveal(state)
+            events += more
+        return state, events
+
+    def _reveal(self, state):
+        target = sum(state["picks"].values()) % 3 + 1
+        for s, pick in state["picks"].items():
+            if pick == target:
+                state["scores"][s] += 1
+        state["revealed"].append({"picks": state["picks"], "target": target})
+        state["picks"] = {}
+        if state["round"] == state["rounds"]:
+            state["over"] = True
+        else:
+            state["round"] += 1
+        return state, [ev("reveal", target=target)]
+
+    def view(self, state, who):
+        public = {"round": state["round"], "picked": sorted(int(s) for s in state["picks"]),
+                  "revealed": state["revealed"], "first": state["first"]}
+        you = None
+        if who is not None:
+            you = {"secret": {"letter": state["letters"][str(who)]},
+                   "picked": state["picks"].get(str(who))}
+        return {"you": you, "public": public}
+
+    def scores(self, state):
+        return {int(s): v for s, v in state["scores"].items()}
+
+    def winners(self, state):
+        if not state["over"]:
+            return None
+        best = max(state["scores"].values())
+        return [int(s) for s, v in state["scores"].items() if v == best]
+
+
+GAME = Pick()

@@ -1,0 +1,85 @@
+"""Game-agnostic test harness: random legal play drawn from the game's own
+action templates, and the non-interference check ("hidden means hidden").
+
+A game's test plugs in with a ``perturb(state, viewer, rng) -> [states]``
+function that returns variants of ``state`` differing ONLY in what
+``viewer`` (a seat, or None for the table) may not know.  The check then
+asserts that the viewer's view and actions are byte-identical in every
+variant.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Callable, Iterator
+
+from companion.games.base import HOST, Game, Illegal, match_action, sample_action
+
+
+def canon(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def seen_by(game: Game, state: dict, viewer: int | None) -> str:
+    """Everything a viewer's screen is built from: its view and its actions."""
+    actions = game.actions(state, viewer) if viewer is not None else game.host_actions(state)
+    return canon({"view": game.view(state, viewer), "actions": actions})
+
+
+def legal_moves(game: Game, state: dict, seats: list[int], host_rate: float,
+                rng: random.Random) -> list[tuple[int | str, dict]]:
+    moves = [(s, tpl) for s in seats for tpl in game.actions(state, s)]
+    if not moves or rng.random() < host_rate:
+        moves += [(HOST, tpl) for tpl in game.host_actions(state)]
+    return moves
+
+
+def random_play(game: Game, seats: list[int], options: dict, seed: int,
+                max_steps: int = 5000, host_rate: float = 0.02,
+                max_refusals: int = 200) -> Iterator[tuple[dict, int | str | None, dict | None, list]]:
+    """Plays one seeded game; yields ``(state, actor, action, events)`` after
+    setup (actor None) and after every accepted action.  Every action is
+    drawn from the templates the game offers, applied to a deep copy; a
+    refusal must leave the state untouched and must be an ``Illegal``."""
+    rng = random.Random(seed)
+    state, events = game.setup(list(seats), dict(options), random.Random(rng.random()))
+    yield state, None, None, events
+    refusals = 0
+    for _ in range(max_steps):
+        if game.winners(state) is not None:
+            return
+        moves = legal_moves(game, state, seats, host_rate, rng)
+        assert moves, f"stuck: nobody can act (seed {seed})"
+        actor, tpl = rng.choice(moves)
+        action = sample_action(tpl, rng)
+        before = canon(state)
+        templates = game.actions(state, actor) if actor != HOST else game.host_actions(state)
+        assert match_action(templates, action)[0] is not None
+        try:
+            new_state, events = game.apply(copy.deepcopy(state), actor, action,
+                                           random.Random(rng.random()))
+        except Illegal:
+            refusals += 1
+            assert canon(state) == before
+            assert refusals <= max_refusals, f"too many refusals (seed {seed})"
+            continue
+        json.dumps(new_state)  # state must stay plain JSON
+        state = new_state
+        yield state, actor, action, events
+
+
+def check_non_interference(game: Game, state: dict, seats: list[int],
+                           perturb: Callable[[dict, int | None, random.Random], list[dict]],
+                           rng: random.Random) -> int:
+    """Asserts every viewer sees the same in every variant that only changes
+    what it may not know.  Returns how many variants were compared (a test
+    should assert that this is not zero)."""
+    compared = 0
+    for viewer in list(seats) + [None]:
+        reference = seen_by(game, state, viewer)
+        for variant in perturb(copy.deepcopy(state), viewer, rng):
+            assert seen_by(game, variant, viewer) == reference, (
+                f"viewer {viewer} can tell a hidden change apart")
+            compared += 1
+    return compared

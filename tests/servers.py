@@ -1,0 +1,67 @@
+"""Real server subprocesses for cross-process, Redis and browser tests."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    def __init__(self, db: str | None = None, redis_url: str | None = None,
+                 async_mode: str = "gevent", port: int | None = None, env: dict | None = None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        environ = dict(os.environ)
+        environ.pop("REDIS_URL", None)
+        environ.update({"COMPANION_EXTRA_GAMES": "tests.fixture_game",
+                        "COMPANION_PUBLIC_URL": self.url, "PYTHONPATH": str(ROOT),
+                        "COMPANION_ACTION_RATE": "0"})
+        if redis_url:
+            environ["REDIS_URL"] = redis_url
+        environ.update(env or {})
+        args = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                "--port", str(self.port), "--async-mode", async_mode]
+        if db:
+            args += ["--db", db]
+        self.log_path = Path(db or f"/tmp/companion-{self.port}").with_suffix(f".{self.port}.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(args, cwd=ROOT, env=environ, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server died: {self.log_path.read_text()}")
+            try:
+                if requests.get(self.url + "/healthz", timeout=1).ok:
+                    return
+            except requests.RequestException:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def output(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text()
+
+    def stop(self, sig=None) -> int:
+        if self.process.poll() is None:
+            self.process.terminate() if sig is None else self.process.send_signal(sig)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        return self.process.returncode
