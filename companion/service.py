@@ -228,6 +228,8 @@ class Service:
 
         room, result = self._change(code, apply)
         kind, seat = holder["aud"]
+        if kind == "seat" and rooms.find_seat(room, seat) is None:
+            kind, seat = "table", None   # the seat just left
         answer = {"ok": True, "view": build_view(room, kind, seat, lang, self.connected_seats(room))}
         if result:
             answer["result"] = result
@@ -362,6 +364,14 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
     if tpl is None:
         if room["status"] == "finished" and is_game_action:
             raise conflict("game_over")
+        if not is_game_action and kind in ("host", "seat"):
+            # the platform's own check may say more precisely what is wrong
+            try:
+                PLATFORM_ACTIONS[type_](copy.deepcopy(room), seat, action)
+            except ServiceError:
+                raise
+            except Exception:
+                pass
         if is_game_action and room["status"] == "playing":
             # the game's own refusal says best what is wrong
             try:
