@@ -1,0 +1,107 @@
+"""Pure unit tests of rooms and the service logic (no transport)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion import rooms, service
+from companion.errors import ServiceError
+from companion.games.base import match_action, sample_action, template
+from companion.service import Service
+from companion.store.sqlite import SqliteStore
+
+
+def test_codes_have_no_look_alikes_and_tokens_are_long():
+    codes = {rooms.new_code() for _ in range(2000)}
+    assert all(len(c) == 5 and not set(c) & set("IO01LUV") for c in codes)
+    assert len(codes) > 1990
+    token = rooms.new_token()
+    assert len(token) >= 32 and rooms.token_hash(token) != token
+
+
+def test_clean_name():
+    assert rooms.clean_name("  Petra \n  K. ") == "Petra K."
+    assert rooms.clean_name("\x00\x07") == ""
+    assert rooms.clean_name(None) == ""
+
+
+@pytest.mark.parametrize("spec,good,bad", [
+    ([1, 2], [1, 2], [3, True, "1"]),
+    ({"kind": "text", "max": 5}, ["ab", ""], ["abcdef", 3]),
+    ({"kind": "text", "min": 1, "max": 5}, ["a"], ["", "   "]),
+    ({"kind": "int", "min": 1, "max": 3}, [1, 3], [0, 4, 2.0, True]),
+    ({"kind": "subset", "of": ["a", "b", "c"], "size": 2}, [["a", "b"]], [["a"], ["a", "a"], ["a", "d"]]),
+    ({"kind": "order", "of": [3, 1, 2]}, [[1, 2, 3]], [[1, 2], [1, 1, 2], [1, 2, 4]]),
+])
+def test_match_action_fields(spec, good, bad):
+    templates = [template("x", f=spec)]
+    for value in good:
+        assert match_action(templates, {"type": "x", "f": value})[0] is not None
+    for value in bad:
+        assert match_action(templates, {"type": "x", "f": value}) == (None, "f")
+    assert match_action(templates, {"type": "y"}) == (None, None)
+
+
+def test_sample_action_is_admitted():
+    rng = random.Random(3)
+    specs = [[1, 2], {"kind": "text", "max": 12, "optional": True}, {"kind": "int", "min": 2, "max": 4},
+             {"kind": "subset", "of": [1, 2, 3], "size": 2}, {"kind": "order", "of": [1, 2]}]
+    tpl = template("x", **{f"f{i}": s for i, s in enumerate(specs)})
+    for _ in range(200):
+        assert match_action([tpl], sample_action(tpl, rng))[0] is tpl
+
+
+@pytest.fixture
+def svc(tmp_path):
+    pushed = []
+    s = Service(SqliteStore(str(tmp_path / "r.sqlite3")), action_rate=0)
+    s.push = pushed.extend
+    s.pushed = pushed
+    return s
+
+
+def test_service_round_trip_and_push_after_store(svc):
+    created = svc.create_room("pick", {"rounds": 1})
+    code, host = created["code"], created["host_token"]
+    a = svc.join(code, "Sylvia")
+    b = svc.join(code, "Gregor")
+    svc.connect(code, a["token"], "sid-a", "en")
+    svc.pushed.clear()
+    answer = svc.act(code, host, {"type": "start", "first": 0}, "en")
+    assert answer["ok"] and answer["view"]["status"] == "playing"
+    # what was pushed is what the store now holds
+    (sid, pushed_view), = svc.pushed
+    assert sid == "sid-a" and pushed_view["version"] == svc.load(code)["version"]
+    assert pushed_view["you"]["seat"] == 0
+
+
+def test_refused_action_stores_nothing_and_pushes_nothing(svc):
+    code = svc.create_room("pick", {})["code"]
+    a = svc.join(code, "Sylvia")
+    svc.connect(code, a["token"], "sid-a", "en")
+    svc.pushed.clear()
+    before = svc.store.load(code)
+    with pytest.raises(ServiceError) as refused:
+        svc.act(code, a["token"], {"type": "start"}, "en")
+    assert refused.value.status == 403
+    assert svc.store.load(code) == before and svc.pushed == []
+
+
+def test_options_validated_against_schema(svc):
+    with pytest.raises(ServiceError):
+        svc.create_room("pick", {"rounds": "three"})
+    with pytest.raises(ServiceError):
+        svc.create_room("pick", {"colour": 1})
+    with pytest.raises(ServiceError):
+        svc.create_room("pick", [1])
+    assert service.validate_options(__import__("companion.games", fromlist=["get"]).get("pick"), None) == {"rounds": 1}
+
+
+def test_log_keeps_params_and_renders_per_language(svc):
+    code = svc.create_room("pick", {})["code"]
+    a = svc.join(code, "Sylvia")
+    room = svc.load(code)
+    assert room["log"][-1]["key"] == "log.joined" and room["log"][-1]["params"] == {"name": "Sylvia"}
+    assert svc.view(code, a["token"], "de")["log"][-1]["text"] == "Sylvia setzt sich dazu."
+    assert svc.view(code, a["token"], "en")["log"][-1]["text"] == "Sylvia sits down."
