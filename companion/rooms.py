@@ -14,7 +14,7 @@ import time
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 5
 NAME_MAX = 40
-HISTORY_MAX = 200   # undo steps kept per game
+HISTORY_MAX = 30    # undo steps kept (undo is for entry mistakes)
 LOG_MAX = 500       # log lines kept per room
 IDLE_SECONDS = 24 * 3600
 

@@ -1,0 +1,69 @@
+"""Every shipped game played through the real contract: HTTP actions drawn
+from each viewer's own `actions` templates, Socket.IO clients receiving each
+their own view, refusals changing nothing."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion import games
+from companion.games.base import sample_action
+from tests.conftest import Table
+
+NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Ben"]
+SHIPPED = [name for name in ("hoax", "haiclue", "factum") if games.get(name) is not None]
+PLAYERS = {"hoax": 6, "haiclue": 5, "factum": 6}
+
+
+def views(client):
+    return [m["args"][0] for m in client.get_received() if m["name"] == "view"]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_over_http_and_sockets(app_pair, game, seed):
+    app, socketio = app_pair
+    rng = random.Random(seed)
+    table = Table(app.test_client(), game=game)
+    seats = [table.join(NAMES[i]) for i in range(PLAYERS[game])]
+    sockets = {s: socketio.test_client(app, auth={"room": table.code, "token": table.tokens[s]})
+               for s in seats}
+    tablet = socketio.test_client(app, auth={"room": table.code})
+    start = next(t for t in table.view(table.host)["actions"] if t["type"] == "start")
+    assert table.host_act(**sample_action(start, rng)).status_code == 200
+    store = app.extensions["companion"].store
+    accepted = refused = 0
+    for _ in range(150):
+        if table.view()["status"] != "playing":
+            break
+        tokens = [table.host] + [table.tokens[s] for s in seats]
+        moves = []
+        for token in tokens:
+            for tpl in table.view(token)["actions"]:
+                if tpl["type"] in ("rename", "leave", "undo", "end", "reopen_seat", "kick", "new_game"):
+                    continue
+                if token == table.host and rng.random() > 0.05:
+                    continue   # the host closes steps only now and then
+                moves.append((token, tpl))
+        assert moves, "nobody can move"
+        token, tpl = rng.choice(moves)
+        before = store.load(table.code)
+        answer = table.act(token, **sample_action(tpl, rng))
+        if answer.status_code == 200:
+            accepted += 1
+        else:
+            refused += 1
+            assert answer.status_code in (403, 409, 422), answer.json
+            assert answer.json["error"]["message"]
+            assert store.load(table.code) == before
+    assert accepted > 20
+    version = table.view()["version"]
+    for s, client in sockets.items():
+        latest = views(client)[-1]
+        assert latest["version"] == version
+        # the pushed view is exactly what HTTP answers for that token
+        fresh = table.view(table.tokens[s])
+        assert json.dumps(latest, sort_keys=True) == json.dumps(fresh, sort_keys=True)
+    assert views(tablet)[-1]["you"] is None
