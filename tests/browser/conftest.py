@@ -48,3 +48,40 @@ def new_page(browser, size, lang="en"):
     context = browser.new_context(viewport=size, locale=lang, has_touch=size is PHONE,
                                   is_mobile=size is PHONE)
     return context.new_page()
+
+
+def open_table(browser, server, game, names, shoot=None, prefix=None, options=None):
+    """A tablet creates a room of ``game`` through the create page; phones
+    join by the join URL shown on the table.  Returns (tablet, phones)."""
+    import re
+    tablet = new_page(browser, TABLET)
+    tablet.goto(server.url + "/")
+    tablet.locator(f'button[data-game="{game}"]').click()
+    for name, value in (options or {}).items():
+        field = tablet.locator(f"#opt-{name}")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    if shoot:
+        shoot(tablet, f"{prefix}-create")
+    tablet.locator("#create").click()
+    tablet.wait_for_url(re.compile(r"/t/[A-Z]{5}$"))
+    tablet.wait_for_function("document.getElementById('join-url').textContent.length > 0")
+    join_url = tablet.locator("#join-url").text_content()
+    phones = []
+    for name in names:
+        phone = new_page(browser, PHONE)
+        phone.goto(join_url)
+        phone.fill("#name", name)
+        phone.locator("#join-form button").click()
+        phone.wait_for_selector("#play:not([hidden])")
+        phones.append(phone)
+    tablet.wait_for_function(f"document.querySelectorAll('#seats .dot.on').length === {len(names)}")
+    return tablet, phones
+
+
+def tap(page, selector, confirm=False):
+    page.locator(selector).first.click()
+    if confirm:
+        page.locator("#confirm-yes").click()
