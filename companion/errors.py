@@ -42,3 +42,12 @@ def conflict(code: str, **params: Any) -> ServiceError:
 
 def invalid(code: str, **params: Any) -> ServiceError:
     return ServiceError(code, 422, **params)
+
+
+def error_answer(error: ServiceError, lang: str) -> dict:
+    """The one error shape, in the asker's language."""
+    from . import games
+    from .i18n import translate
+    game = games.get(error.game) if error.game else None
+    return {"ok": False, "error": {"code": error.code, "message": translate(
+        lang, error.text_key, error.params, game, getattr(error, "names", None))}}

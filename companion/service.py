@@ -377,7 +377,7 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
             try:
                 game.apply(copy.deepcopy(room["state"]), actor, action, game_rng(room))
             except Illegal as refusal:
-                raise ServiceError(refusal.code, refusal.status, game=game.name, **refusal.params)
+                raise refused(room, game, refusal)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                 pass
         if bad_field is not None:
@@ -388,12 +388,20 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
     return apply_game_action(room, game, actor, action)
 
 
+def refused(room: dict, game: Game, refusal: Illegal) -> ServiceError:
+    """A game's refusal as a service error; seat names travel with it so
+    the message can name players."""
+    error = ServiceError(refusal.code, refusal.status, game=game.name, **refusal.params)
+    error.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
+    return error
+
+
 def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     rng = game_rng(room)
     try:
         state, events = game.apply(copy.deepcopy(room["state"]), actor, action, rng)
     except Illegal as refusal:
-        raise ServiceError(refusal.code, refusal.status, game=game.name, **refusal.params)
+        raise refused(room, game, refusal)
     snapshot(room, {"type": action["type"], "by": actor})
     room["state"] = state
     room["moves"] += 1
@@ -434,7 +442,7 @@ def start_game(room: dict, action: dict) -> None:
     try:
         state, events = game.setup(seats, options, game_rng(room))
     except Illegal as refusal:
-        raise ServiceError(refusal.code, refusal.status, game=game.name, **refusal.params)
+        raise refused(room, game, refusal)
     room["state"] = state
     room["status"] = "playing"
     room["winners"] = None

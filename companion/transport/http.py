@@ -9,12 +9,12 @@ import socket
 
 import qrcode
 import qrcode.image.svg
-from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template,
+from flask import (Blueprint, Response, current_app, jsonify, render_template,
                    request, send_from_directory)
 from werkzeug.exceptions import HTTPException
 
 from .. import games
-from ..errors import ServiceError, bad_request
+from ..errors import ServiceError, bad_request, error_answer
 from ..i18n import catalogue, pick_lang, translate
 
 bp = Blueprint("companion", __name__)
@@ -36,15 +36,9 @@ def bearer() -> str | None:
     return None
 
 
-def error_body(error: ServiceError, lang: str) -> dict:
-    game = games.get(error.game) if error.game else None
-    return {"ok": False, "error": {"code": error.code,
-                                   "message": translate(lang, error.text_key, error.params, game)}}
-
-
 @bp.errorhandler(ServiceError)
 def on_service_error(error: ServiceError):
-    return jsonify(error_body(error, request_lang())), error.status
+    return jsonify(error_answer(error, request_lang())), error.status
 
 
 def json_body() -> dict:
@@ -231,7 +225,7 @@ def register_error_pages(app):
 
     @app.errorhandler(ServiceError)
     def on_error(error):
-        return jsonify(error_body(error, request_lang())), error.status
+        return jsonify(error_answer(error, request_lang())), error.status
 
     @app.errorhandler(HTTPException)
     def on_http_error(error):

@@ -5,15 +5,8 @@ from __future__ import annotations
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO
 
-from .. import games
-from ..errors import ServiceError, bad_request
-from ..i18n import pick_lang, translate
-
-
-def error_body(error: ServiceError, lang: str) -> dict:
-    game = games.get(error.game) if error.game else None
-    return {"ok": False, "error": {"code": error.code,
-                                   "message": translate(lang, error.text_key, error.params, game)}}
+from ..errors import ServiceError, bad_request, error_answer
+from ..i18n import pick_lang
 
 
 def register(socketio: SocketIO, service) -> None:
@@ -31,14 +24,14 @@ def register(socketio: SocketIO, service) -> None:
         code, token = auth.get("room"), auth.get("token") or None
         lang = pick_lang(auth.get("lang"), request.headers.get("Accept-Language"))
         if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
-            raise ConnectionRefusedError(error_body(bad_request("bad_json"), lang)["error"])
+            raise ConnectionRefusedError(error_answer(bad_request("bad_json"), lang)["error"])
         try:
             # store the session first: the first view is pushed inside connect
             sessions[request.sid] = {"room": code.upper(), "token": token, "lang": lang}
             service.connect(code, token, request.sid, lang)
         except ServiceError as error:
             sessions.pop(request.sid, None)
-            raise ConnectionRefusedError(error_body(error, lang)["error"])
+            raise ConnectionRefusedError(error_answer(error, lang)["error"])
 
     @socketio.on("disconnect")
     def on_disconnect(reason=None):
@@ -54,7 +47,7 @@ def register(socketio: SocketIO, service) -> None:
         try:
             return service.act(session["room"], session["token"], body, session["lang"])
         except ServiceError as error:
-            return error_body(error, session["lang"])
+            return error_answer(error, session["lang"])
         except Exception:   # never leave a phone waiting on a crashed handler
             socketio.server.logger.exception("action failed")
             return {"ok": False, "error": {"code": "internal",
