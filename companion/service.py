@@ -85,6 +85,7 @@ class Service:
         compare-and-set; retries on a concurrent write.  A raised error
         stores nothing.  Pushes views after the store succeeded."""
         code = rooms.normalise_code(code)
+        self.load(code)   # no lock is made for a room that does not exist
         with self._locks[code]:   # one room's actions one after the other here
             for _ in range(SAVE_ATTEMPTS):
                 room = self.load(code)
@@ -568,9 +569,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
     else:
         you = None
     log = []
-    for entry in room["log"]:
-        if entry["to"] is not None and (kind != "seat" or seat not in entry["to"]):
-            continue
+    visible = [entry for entry in room["log"]
+               if entry["to"] is None or (kind == "seat" and seat in entry["to"])]
+    for entry in visible[-LOG_IN_VIEW:]:   # translate only what is sent
         entry_game = games.get(entry["game"]) if entry["game"] else None
         line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
                                                    entry_game or game, names)}
@@ -591,7 +592,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": templates_for(room, kind, seat),
-        "log": log[-LOG_IN_VIEW:],
+        "log": log,
         "winners": room["winners"],
         "evening": {"games": [{"game": g["game"], "winners": g["winners"]}
                               for g in room["evening"]], "wins": wins},

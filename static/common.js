@@ -111,12 +111,28 @@
     return label == null ? type : label;
   }
 
+  const openGroups = {};   // which folding groups the player opened, kept across views
   function renderActions(view, container, send, options) {
     options = options || {};
     container.innerHTML = "";
     const skip = options.skip || [];
-    view.actions.filter((a) => !skip.includes(a.type)).forEach((tpl) => {
-      container.appendChild(actionForm(view, tpl, send));
+    const shown = view.actions.filter((a) => !skip.includes(a.type));
+    const count = {};
+    shown.forEach((a) => { count[a.type] = (count[a.type] || 0) + 1; });
+    const groups = {};
+    shown.forEach((tpl) => {
+      const form = actionForm(view, tpl, send);
+      if (count[tpl.type] < 3) { container.appendChild(form); return; }
+      // many templates of one type (a claim per identity): one folding group
+      if (!groups[tpl.type]) {
+        const group = groups[tpl.type] = document.createElement("details");
+        group.className = "group card"; group.dataset.type = tpl.type;
+        group.open = !!openGroups[tpl.type];
+        group.ontoggle = () => { openGroups[tpl.type] = group.open; };
+        group.innerHTML = `<summary>${esc(actionLabel(view, tpl.type))} <small>(${count[tpl.type]})</small></summary>`;
+        container.appendChild(group);
+      }
+      groups[tpl.type].appendChild(form);
     });
   }
 

@@ -25,7 +25,17 @@ def unregister(name: str) -> None:
     _extra.pop(name, None)
 
 
+_loaded: dict[str, Game] | None = None
+
+
 def all_games() -> dict[str, Game]:
+    global _loaded
+    if _loaded is None:
+        _loaded = _load()
+    return {**_loaded, **_extra}
+
+
+def _load() -> dict[str, Game]:
     games: dict[str, Game] = {}
     for name, module in _MODULES.items():
         try:
@@ -37,7 +47,6 @@ def all_games() -> dict[str, Game]:
     for module in filter(None, os.environ.get("COMPANION_EXTRA_GAMES", "").split(",")):
         game = importlib.import_module(module.strip()).GAME
         games[game.name] = game
-    games.update(_extra)
     return games
 
 
