@@ -49,7 +49,9 @@
     const u = K.ui(view);
     return Object.entries(secret).map(([k, v]) => {
       const label = u.t("field." + k);
-      const value = Array.isArray(v) ? v.map((x) => K.valueLabel(view, k, x)).join(", ") : K.valueLabel(view, k, v);
+      const value = Array.isArray(v) ? v.map((x) => K.valueLabel(view, k, x)).join(", ")
+        : (v && typeof v === "object") ? Object.entries(v).map(([a, b]) => `${K.valueLabel(view, k, a)}: ${K.valueLabel(view, k, b)}`).join(" · ")
+        : K.valueLabel(view, k, v);
       return `<div class="secret-item" data-key="${K.esc(k)}"><small>${K.esc(label)}</small><strong class="value-${K.esc(String(v))}">${K.esc(value)}</strong></div>`;
     }).join("");
   }
