@@ -52,7 +52,8 @@ class Server:
         raise RuntimeError("server did not start")
 
     def output(self) -> str:
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return self.log_path.read_text()
 
     def stop(self, sig=None) -> int:

@@ -50,9 +50,12 @@ class SqliteStore(Store):
 
     def save(self, code, body, version, expected):
         with self._lock:
+            now = time.time()
+            # an expired room stays gone, as in Redis
             cur = self._db.execute(
-                "UPDATE rooms SET body = ?, version = ?, touched = ? WHERE code = ? AND version = ?",
-                (body, version, time.time(), code, expected))
+                "UPDATE rooms SET body = ?, version = ?, touched = ?"
+                " WHERE code = ? AND version = ? AND touched >= ?",
+                (body, version, now, code, expected, now - self.idle_seconds))
             return cur.rowcount == 1
 
     def presence_add(self, code, sid, token, lang):

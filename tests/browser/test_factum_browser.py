@@ -41,14 +41,24 @@ def test_factum_golden_path(server, browser, shoot):
     markers = wait_any(tablet, phones, "mark")
     shoot(tablet, "factum-tablet-marking")
     shoot(markers[0], "factum-phone-mark")
-    for k, phone in enumerate(markers):
-        form = phone.locator('form[data-type="mark"]')
-        if form.locator(".field").count():   # position and card kind to pick
-            form.locator(".field").nth(0).locator("button.choice").nth(k).click()
-            form.locator('button[type="submit"]').click()
-        else:                                 # one tap per position
-            form.locator("button.choice").nth(k).click()
-        phone.wait_for_timeout(200)
+    # phones get the marking step one after the other: mark on each as it
+    # appears, each at its own position, until the vote opens
+    marked = []
+    for _ in range(200):
+        if with_form(phones, "vote"):
+            break
+        for phone in with_form(phones, "mark"):
+            if phone in marked:
+                continue
+            form = phone.locator('form[data-type="mark"]')
+            k = len(marked)
+            if form.locator(".field").count():   # position and card kind to pick
+                form.locator(".field").nth(0).locator("button.choice").nth(k).click()
+                form.locator('button[type="submit"]').click()
+            else:                                 # one tap per position
+                form.locator("button.choice").nth(k).click()
+            marked.append(phone)
+        tablet.wait_for_timeout(100)
     voters = wait_any(tablet, phones, "vote")
     shoot(voters[0], "factum-phone-vote")
     for phone in voters:

@@ -1,0 +1,336 @@
+"""The real server process (`python -m companion serve`): a restart on the
+same SQLite file keeps every room byte for byte, SIGTERM and Ctrl-C stop it
+cleanly, and the eventlet mode serves HTTP and Socket.IO."""
+from __future__ import annotations
+
+import queue
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pytest
+import requests
+import socketio
+
+from tests.servers import Server
+
+PUBLIC = "http://table.test:5000"   # fixed, so join links and QR codes survive a new port
+QR_CHARS = set("█▀▄ \xa0")   # qrcode pads with no-break spaces
+
+
+class Remote:
+    """One room driven over a server's HTTP API with requests."""
+
+    def __init__(self, url: str, code: str | None = None, host: str | None = None):
+        self.url, self.code, self.host = url, code, host
+        self.tokens: dict[int, str] = {}
+
+    def create(self, game="pick", options=None):
+        answer = requests.post(f"{self.url}/api/rooms", json={"game": game, "options": options or {}},
+                               timeout=10)
+        assert answer.status_code == 201, answer.text
+        self.code, self.host = answer.json()["code"], answer.json()["host_token"]
+        return answer.json()
+
+    def join(self, name, url=None):
+        answer = requests.post(f"{url or self.url}/api/rooms/{self.code}/seats", json={"name": name},
+                               timeout=10)
+        assert answer.status_code == 201, answer.text
+        self.tokens[answer.json()["seat"]] = answer.json()["token"]
+        return answer.json()["seat"]
+
+    def act(self, token, url=None, **action):
+        return requests.post(f"{url or self.url}/api/rooms/{self.code}/actions", json=action,
+                             headers={"Authorization": f"Bearer {token}"}, timeout=10)
+
+    def ok(self, token, url=None, **action):
+        answer = self.act(token, url, **action)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["ok"] is True
+        return answer.json()["view"]
+
+    def view(self, token=None, url=None, lang=None):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        params = {"lang": lang} if lang else {}
+        answer = requests.get(f"{url or self.url}/api/rooms/{self.code}", headers=headers,
+                              params=params, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def everything(self):
+        """Every view of the room (table, host, each seat, both languages),
+        its URLs and its QR code."""
+        out = {}
+        for lang in ("en", "de"):
+            out[f"table/{lang}"] = self.view(lang=lang)
+            out[f"host/{lang}"] = self.view(self.host, lang=lang)
+            for seat, token in self.tokens.items():
+                out[f"seat{seat}/{lang}"] = self.view(token, lang=lang)
+        out["urls"] = requests.get(f"{self.url}/api/rooms/{self.code}/urls", timeout=10).json()
+        out["qr"] = requests.get(f"{self.url}/api/rooms/{self.code}/qr.svg", timeout=10).text
+        return out
+
+
+class Sock:
+    """A python-socketio client that collects the `view` events it gets."""
+
+    def __init__(self, url, code, token=None, transports=None):
+        self.views: queue.Queue = queue.Queue()
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("view", self.views.put)
+        self.client.connect(url, auth={"room": code, "token": token}, transports=transports,
+                            wait_timeout=10)
+
+    def wait(self, predicate, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        seen = []
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                view = self.views.get(timeout=max(left, 0.01))
+            except queue.Empty:
+                raise AssertionError(f"no matching view within {timeout} s; got "
+                                     f"{[(v['version'], v['status']) for v in seen]}") from None
+            seen.append(view)
+            if predicate(view):
+                return view
+
+    def close(self):
+        try:
+            self.client.disconnect()
+        except Exception:   # the server may be gone already
+            pass
+
+
+@pytest.fixture
+def servers():
+    """Starts Server subprocesses and stops whatever is left at the end."""
+    started: list[Server] = []
+
+    def start(**kwargs):
+        started.append(Server(**kwargs))
+        return started[-1]
+
+    yield start
+    for server in started:
+        if server.process.poll() is None:
+            server.process.kill()
+            server.process.wait()
+        if not server.log.closed:
+            server.log.close()
+
+
+@pytest.fixture
+def sockets():
+    opened: list[Sock] = []
+
+    def connect(*args, **kwargs):
+        opened.append(Sock(*args, **kwargs))
+        return opened[-1]
+
+    yield connect
+    for sock in opened:
+        sock.close()
+
+
+def stop(server: Server, sig, timeout=5.0) -> tuple[int, float]:
+    """Sends ``sig`` and waits at most ``timeout`` seconds: (exit code, seconds)."""
+    began = time.monotonic()
+    server.process.send_signal(sig)
+    try:
+        code = server.process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+        raise AssertionError(f"the server did not stop within {timeout} s after {sig!r}:\n"
+                             f"{output(server)}") from None
+    return code, time.monotonic() - began
+
+
+def output(server: Server) -> str:
+    if not server.log.closed:
+        server.log.flush()
+    return server.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+def raw_rows(db) -> dict:
+    with sqlite3.connect(db) as conn:
+        rows = {code: (version, body, touched) for code, version, body, touched in
+                conn.execute("SELECT code, version, body, touched FROM rooms")}
+        presence = conn.execute("SELECT COUNT(*) FROM presence").fetchone()[0]
+    conn.close()
+    return {"rooms": rows, "presence": presence}
+
+
+def qr_block(text: str) -> list[str]:
+    lines = [line for line in text.splitlines() if line and set(line) <= QR_CHARS and "█" in line]
+    return lines
+
+
+def without_connected(views: dict) -> dict:
+    for key, view in views.items():
+        if isinstance(view, dict) and "seats" in view:
+            for seat in view["seats"]:
+                assert seat["connected"] is False, f"{key}: seat {seat['seat']} connected with no socket"
+    return views
+
+
+# --- restart ---------------------------------------------------------------
+
+def test_restart_on_the_same_file_keeps_every_room(servers, tmp_path):
+    db = str(tmp_path / "rooms.sqlite3")
+    env = {"COMPANION_PUBLIC_URL": PUBLIC}
+    first = servers(db=db, env=env)
+
+    game = Remote(first.url)
+    game.create("pick", {"rounds": 3})
+    for name in ("Sylvia", "Gregor", "Petra"):
+        game.join(name)
+    game.ok(game.host, type="seat_order", order=[2, 0, 1])
+    game.ok(game.host, type="start", first=0)
+    game.ok(game.tokens[0], type="pick", number=1)
+    game.ok(game.tokens[1], type="pick", number=2)
+    game.ok(game.tokens[2], type="pick", number=3)        # round 1 revealed
+    game.ok(game.tokens[0], type="pick", number=2)        # round 2 under way
+    game.ok(game.tokens[1], type="rename", name="Grégor")
+
+    lobby = Remote(first.url)                             # a second room, still in the lobby
+    lobby.create("pick")
+    lobby.join("Anna")
+
+    before = {"game": without_connected(game.everything()),
+              "lobby": without_connected(lobby.everything())}
+    assert before["game"]["table/en"]["status"] == "playing"
+    assert before["game"]["seat0/en"]["you"]["picked"] == 2
+    rows_before = raw_rows(db)
+    assert set(rows_before["rooms"]) == {game.code, lobby.code}
+
+    code, seconds = stop(first, signal.SIGTERM)
+    assert code == 0, output(first)
+    assert seconds < 5
+    printed = output(first)
+    assert f"companion: open {PUBLIC}/" in printed, printed
+    assert "Traceback" not in printed, printed
+    qr = qr_block(printed)
+    assert len(qr) >= 10, f"no QR code in the terminal:\n{printed}"
+    assert len({len(line) for line in qr}) == 1, "the QR code's lines differ in width"
+    assert len(qr[0]) >= 21
+
+    assert raw_rows(db) == rows_before                     # nothing written on the way down
+
+    second = servers(db=db, env=env)
+    game.url = lobby.url = second.url
+    after = {"game": without_connected(game.everything()),
+             "lobby": without_connected(lobby.everything())}
+    assert after == before
+    assert raw_rows(db) == rows_before                     # reading after a restart writes nothing
+
+    # the game goes on where it was
+    version = after["game"]["table/en"]["version"]
+    view = game.ok(game.tokens[1], type="pick", number=1)
+    assert view["version"] == version + 1
+    view = game.ok(game.tokens[2], type="pick", number=1)
+    assert view["version"] == version + 2
+    assert len(view["public"]["revealed"]) == 2 and view["public"]["round"] == 3
+    assert lobby.join("Bert") == 1
+    assert lobby.ok(lobby.host, type="start", first=0)["status"] == "playing"
+    assert stop(second, signal.SIGTERM)[0] == 0
+
+
+# --- stopping ----------------------------------------------------------------
+
+def test_ctrl_c_stops_an_idle_server_cleanly(servers, tmp_path):
+    db = str(tmp_path / "rooms.sqlite3")
+    server = servers(db=db)
+    game = Remote(server.url)
+    game.create("pick")
+    game.join("Sylvia")
+    code, seconds = stop(server, signal.SIGINT)
+    assert code in (0, 130, -signal.SIGINT), output(server)
+    assert seconds < 5
+    # (a KeyboardInterrupt traceback from a gevent handler greenlet may be
+    # printed here: the cli.py bug the next test is marked with)
+    rows = raw_rows(db)
+    assert rows["rooms"][game.code][0] == 1                # the join was stored
+
+
+def test_ctrl_c_stops_the_server_cleanly_with_a_socket_open(servers, sockets, tmp_path):
+    db = str(tmp_path / "rooms.sqlite3")
+    server = servers(db=db)
+    game = Remote(server.url)
+    game.create("pick")
+    game.join("Sylvia")
+    game.join("Gregor")
+    phone = sockets(server.url, game.code, game.tokens[0])
+    phone.wait(lambda v: v["you"]["seat"] == 0)
+    assert game.view()["seats"][0]["connected"] is True
+    game.ok(game.host, type="start", first=1)
+    version = phone.wait(lambda v: v["status"] == "playing")["version"]
+
+    code, seconds = stop(server, signal.SIGINT)
+    assert code in (0, 130, -signal.SIGINT), output(server)
+    assert seconds < 5
+    assert "Traceback" not in output(server), output(server)
+
+    # the room is all there, and the dead socket is forgotten at the next start
+    again = servers(db=db)
+    game.url = again.url
+    view = game.view()
+    assert view["version"] == version and view["status"] == "playing"
+    assert [seat["connected"] for seat in view["seats"]] == [False, False]
+    assert game.ok(game.tokens[0], type="pick", number=3)["version"] == version + 1
+    code, seconds = stop(again, signal.SIGTERM)
+    assert code == 0 and seconds < 5
+
+
+def test_sigterm_with_sockets_open_stops_at_once(servers, sockets, tmp_path):
+    server = servers(db=str(tmp_path / "rooms.sqlite3"))
+    game = Remote(server.url)
+    game.create("pick")
+    game.join("Sylvia")
+    phone = sockets(server.url, game.code, game.tokens[0], transports=["websocket"])
+    table = sockets(server.url, game.code)
+    phone.wait(lambda v: v["you"] is not None)
+    table.wait(lambda v: v["you"] is None)
+    code, seconds = stop(server, signal.SIGTERM)
+    assert code == 0, output(server)
+    assert seconds < 5
+    assert "companion: stopping" in output(server)
+
+
+# --- eventlet ------------------------------------------------------------------
+
+def test_eventlet_mode_serves_http_and_sockets(servers, sockets, tmp_path):
+    server = servers(db=str(tmp_path / "rooms.sqlite3"), async_mode="eventlet")
+    assert "async eventlet" in output(server)
+    game = Remote(server.url)
+    game.create("pick")
+    game.join("Sylvia")
+    game.join("Gregor")
+
+    phone = sockets(server.url, game.code, game.tokens[0])
+    table = sockets(server.url, game.code)
+    first = phone.wait(lambda v: v["you"] is not None)
+    assert first["room"] == game.code and first["you"]["seat"] == 0 and first["status"] == "lobby"
+    table.wait(lambda v: v["you"] is None)
+
+    started = game.ok(game.host, type="start", first=0)
+    view = phone.wait(lambda v: v["version"] >= started["version"])
+    assert view["version"] > first["version"]
+    assert view["status"] == "playing" and view["you"]["seat"] == 0
+    assert view["you"]["secret"]["letter"]
+    assert table.wait(lambda v: v["version"] >= started["version"])["you"] is None
+
+    # an action over the socket: acknowledged with the HTTP answer's shape
+    ack = phone.client.call("action", {"type": "pick", "number": 2}, timeout=10)
+    assert ack["ok"] is True and ack["view"]["you"]["picked"] == 2
+    refused = phone.client.call("action", {"type": "pick", "number": 1}, timeout=10)
+    assert refused["ok"] is False and refused["error"]["code"]
+
+    # an action over HTTP reaches the sockets
+    picked = game.ok(game.tokens[1], type="pick", number=1)
+    seen = table.wait(lambda v: v["version"] == picked["version"])
+    assert seen["public"]["revealed"] and seen["you"] is None
+    assert phone.wait(lambda v: v["version"] == picked["version"])["you"]["seat"] == 0
+    assert stop(server, signal.SIGTERM)[0] == 0
