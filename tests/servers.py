@@ -66,3 +66,11 @@ class Server:
                 self.process.wait()
         self.log.close()
         return self.process.returncode
+
+    def kill(self) -> None:
+        """Hard stop for test teardown (whatever state the server is in)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if not self.log.closed:
+            self.log.close()

@@ -32,11 +32,7 @@ def two_servers(redis_url):
         yield started
     finally:
         for server in started:
-            if server.process.poll() is None:
-                server.process.kill()
-                server.process.wait()
-            if not server.log.closed:
-                server.log.close()
+            server.kill()
 
 
 @pytest.fixture

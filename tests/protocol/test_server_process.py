@@ -114,11 +114,7 @@ def servers():
 
     yield start
     for server in started:
-        if server.process.poll() is None:
-            server.process.kill()
-            server.process.wait()
-        if not server.log.closed:
-            server.log.close()
+        server.kill()
 
 
 @pytest.fixture
