@@ -64,11 +64,11 @@ def serve(args):
         socketio.stop() if args.async_mode != "threading" else None
         raise SystemExit(0)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)   # a KeyboardInterrupt may hit a worker greenlet
     if args.async_mode == "gevent":
         serve_gevent(app, args)
         return
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)   # a KeyboardInterrupt may hit a worker thread
     kwargs = {"host": args.host, "port": args.port, "use_reloader": False, "log_output": False}
     if args.async_mode == "eventlet":
         # eventlet's default max_size of 1024 hangs connection 1025

@@ -36,11 +36,6 @@ def bearer() -> str | None:
     return None
 
 
-@bp.errorhandler(ServiceError)
-def on_service_error(error: ServiceError):
-    return jsonify(error_answer(error, request_lang())), error.status
-
-
 def json_body() -> dict:
     raw = request.get_data(cache=False, as_text=False)
     try:
