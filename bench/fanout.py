@@ -40,8 +40,6 @@ sys.path[:] = [p for p in sys.path
                if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
 
 import argparse
-import socket
-import subprocess
 import tempfile
 import threading
 import time
@@ -55,110 +53,20 @@ GRACE = 5.0           # seconds to wait for late acks/views after the last send
 
 
 # --------------------------------------------------------------------------
-# the bare echo server (runs in its own process: `fanout.py --echo-server PORT`)
+# the bare echo server: bench/echo.py (shared with bench/load.py)
 
-def echo_server(port: int) -> None:
-    from gevent import monkey
-    monkey.patch_all()
-    import signal
-
-    import socketio
-    from gevent import pywsgi
-    try:
-        from geventwebsocket.handler import WebSocketHandler
-        handler = {"handler_class": WebSocketHandler}
-    except ImportError:          # simple-websocket then, as Flask-SocketIO does
-        handler = {}
-
-    sio = socketio.Server(async_mode="gevent", cors_allowed_origins=[],
-                          max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20)
-    members: dict[str, dict[str, object]] = {}   # room -> {sid: seat}
-    versions: dict[str, int] = {}
-    sessions: dict[str, tuple[str, object]] = {}
-
-    @sio.on("connect")
-    def on_connect(sid, environ, auth=None):
-        auth = auth if isinstance(auth, dict) else {}
-        room = auth.get("room")
-        if not isinstance(room, str):
-            raise socketio.exceptions.ConnectionRefusedError("no room")
-        sessions[sid] = (room, auth.get("token"))
-        members.setdefault(room, {})[sid] = auth.get("token")
-        versions.setdefault(room, 0)
-
-    @sio.on("disconnect")
-    def on_disconnect(sid, *args):
-        room, _ = sessions.pop(sid, (None, None))
-        if room:
-            members.get(room, {}).pop(sid, None)
-
-    @sio.on("action")
-    def on_action(sid, body=None):
-        room, seat = sessions[sid]
-        versions[room] += 1
-        version = versions[room]
-        for other, who in list(members[room].items()):
-            sio.emit("view", {"room": room, "version": version, "you": {"seat": who},
-                              "last": body}, to=other)
-        return {"ok": True, "view": {"room": room, "version": version, "you": {"seat": seat}}}
-
-    sio_app = socketio.WSGIApp(sio)
-
-    def app(environ, start_response):
-        if environ.get("PATH_INFO") == "/healthz":
-            start_response("200 OK", [("Content-Type", "application/json")])
-            return [b'{"ok": true}']
-        return sio_app(environ, start_response)
-
-    listener = ("127.0.0.1", port)
-    if os.environ.get("BENCH_NODELAY") == "1":
-        # accepted sockets inherit TCP_NODELAY from the listening socket (Linux)
-        from gevent import socket as gsocket
-        listener = gsocket.socket()
-        listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
-        listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
-        listener.bind(("127.0.0.1", port))
-        listener.listen(1024)
-    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
-    signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
-    server.serve_forever()
+def load_echo():
+    """bench/echo.py, imported by path (this folder is not on sys.path)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_echo", Path(__file__).with_name("echo.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class EchoServer:
-    def __init__(self, nodelay: bool = False):
-        import requests
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [sys.executable, os.path.abspath(__file__), "--echo-server", str(self.port)],
-            cwd=ROOT, env={**os.environ, "BENCH_NODELAY": "1" if nodelay else "0"},
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("echo server died")
-            try:
-                if requests.get(self.url + "/healthz", timeout=1).ok:
-                    return
-            except requests.RequestException:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("echo server did not start")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+def EchoServer(nodelay: bool = False):
+    # fanout.py measured the echo without TCP_NODELAY by default (--echo-nodelay sets it)
+    return load_echo().EchoServer(nodelay=nodelay)
 
 
 # --------------------------------------------------------------------------
@@ -422,7 +330,10 @@ def main(argv=None):
                     bench = Bench("echo+nd" if args.echo_nodelay else "echo", server.url,
                                   args.rooms, echo_action, server.process.pid)
                 else:
-                    server = Server(db=os.path.join(tmp, "rooms.sqlite3"))
+                    # all sockets come from 127.0.0.1: no per-address limits
+                    server = Server(db=os.path.join(tmp, "rooms.sqlite3"),
+                                    env={"COMPANION_LIMITS": "off",
+                                         "COMPANION_CONNECTIONS_PER_ADDRESS": "0"})
                     auths = companion_rooms(server.url, args.rooms)
                     bench = Bench("companion", server.url, args.rooms, echo_action,
                                   server.process.pid)
@@ -446,7 +357,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--echo-server":
-        echo_server(int(sys.argv[2]))
-    else:
-        main()
+    main()

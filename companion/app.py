@@ -2,18 +2,23 @@
 their own store path, async mode and limits."""
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 from flask import Flask
 from flask_socketio import SocketIO
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .service import Service
 from .store import open_store
-from .transport import http, sockets
+from .transport import guard, http, limits, sockets
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
+#: Engine.IO reads messages up to this size, so that a Socket.IO packet over
+#: MAX_BODY is still answered (too_large) rather than cut off unanswered
+MAX_MESSAGE = 1024 * 1024
 
 
 def default_db_path() -> str:
@@ -22,20 +27,65 @@ def default_db_path() -> str:
 
 
 def default_config() -> dict:
+    env = os.environ.get
     return {
-        "DB_PATH": os.environ.get("COMPANION_DB") or default_db_path(),
-        "REDIS_URL": os.environ.get("REDIS_URL") or None,
-        "PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL") or None,
-        "ASYNC_MODE": os.environ.get("COMPANION_ASYNC", "gevent"),
-        "ACTION_RATE": float(os.environ.get("COMPANION_ACTION_RATE", "20")),
-        "ACTION_BURST": float(os.environ.get("COMPANION_ACTION_BURST", "60")),
+        "DB_PATH": env("COMPANION_DB") or default_db_path(),
+        "REDIS_URL": env("REDIS_URL") or None,
+        "PUBLIC_URL": env("COMPANION_PUBLIC_URL") or None,
+        "ASYNC_MODE": env("COMPANION_ASYNC", "gevent"),
+        "ACTION_RATE": float(env("COMPANION_ACTION_RATE", "20")),
+        "ACTION_BURST": float(env("COMPANION_ACTION_BURST", "60")),
         "NODE_MODULES": str(ROOT / "node_modules"),
+        # hardening (docs/SECURITY.md)
+        "PROXIES": int(env("COMPANION_PROXIES", "0")),   # proxies in front that set X-Forwarded-*
+        "LIMITS": env("COMPANION_LIMITS", "on"),          # see transport/limits.py
+        "ROOMS_PER_ADDRESS": int(env("COMPANION_ROOMS_PER_ADDRESS", str(limits.ROOMS_PER_ADDRESS))),
+        "PRESENCE_TTL": float(env("COMPANION_PRESENCE_TTL", "30")),
+        "PRESENCE_BEAT": float(env("COMPANION_PRESENCE_BEAT", "10")),
     }
+
+
+def quiet_socket_logs() -> tuple[logging.Logger, logging.Logger]:
+    """python-socketio and python-engineio log a traceback for each packet
+    they cannot decode, and a warning for each packet of a socket that is
+    not connected: a hostile client would grow the log at will.  Their
+    tracebacks go and their warnings drop to INFO (their once-per-kind
+    errors stay); our own handlers log real bugs, with their traceback,
+    through the "companion" logger."""
+    made = []
+    for name in ("companion.socketio", "companion.engineio"):
+        logger = logging.getLogger(name)   # level and handler: "companion"'s
+        if not logger.filters:
+            logger.addFilter(_no_traceback)
+        made.append(logger)
+    return made[0], made[1]
+
+
+def _no_traceback(record: logging.LogRecord) -> bool:
+    if record.exc_info:
+        error = record.exc_info[1]
+        record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"[:300]
+        record.args = ()
+        record.exc_info = record.exc_text = None
+    elif record.levelno >= logging.ERROR:
+        return True
+    record.levelno, record.levelname = logging.INFO, "INFO"
+    return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+
+
+def setup_logging() -> None:
+    logger = logging.getLogger("companion")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(os.environ.get("COMPANION_LOG", "WARNING").upper())
 
 
 def create_app(config: dict | None = None):
     settings = default_config()
     settings.update(config or {})
+    setup_logging()
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
     app.config.update(settings)
@@ -43,22 +93,69 @@ def create_app(config: dict | None = None):
     app.json.ensure_ascii = False
 
     store = open_store(settings)
+    store.presence_ttl = settings["PRESENCE_TTL"]
     if not settings.get("REDIS_URL"):
         store.presence_reset()   # one embedded server: no socket survives a restart
+    store.presence_beat(settings["PRESENCE_TTL"])   # alive before the first socket arrives
     service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"])
+    address_limits = limits.AddressLimits(limits.parse(settings["LIMITS"]),
+                                          settings["ROOMS_PER_ADDRESS"])
     app.extensions["companion"] = service
+    app.extensions["companion_limits"] = address_limits
 
     app.register_blueprint(http.bp)
     http.register_error_pages(app)
 
+    socket_log, engine_log = quiet_socket_logs()
     socketio = SocketIO(
         app,
         async_mode=settings["ASYNC_MODE"],
         message_queue=settings.get("REDIS_URL") if settings["ASYNC_MODE"] != "threading" else None,
-        cors_allowed_origins=[],   # same origin only
-        max_http_buffer_size=MAX_BODY,
+        cors_allowed_origins=None,   # same origin only (an empty list would turn the check off)
+        serializer=guard.CheckedPacket,
+        logger=socket_log,
+        engineio_logger=engine_log,
+        max_http_buffer_size=MAX_MESSAGE,
         ping_interval=10,
         ping_timeout=20,
     )
-    sockets.register(socketio, service)
+    guard.check_engine_frames(socketio.server.eio)
+    sockets.register(socketio, service, address_limits,
+                     presence_ttl=settings["PRESENCE_TTL"], presence_beat=settings["PRESENCE_BEAT"])
+
+    # around everything Flask-SocketIO put in place: the client's own address
+    # (behind a proxy), and around that the browser protections
+    if settings["PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings["PROXIES"],
+                                x_proto=settings["PROXIES"])
+    app.wsgi_app = http.SecurityHeaders(app.wsgi_app)
+    app.wsgi_app = without_websocket_compression(app.wsgi_app)
     return app, socketio
+
+
+def without_websocket_compression(wsgi_app):
+    """Websockets without permessage-deflate: a view of 8-13 kB costs ~8 %
+    of an action's CPU to compress and ~100 KiB more memory per socket,
+    for bandwidth a home Wi-Fi does not miss.  The server (simple-websocket)
+    offers the extension only when the browser asks for it, so the request
+    simply does not ask."""
+    def app(environ, start_response):
+        environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
+        return wsgi_app(environ, start_response)
+    return app
+
+
+def shutdown(app) -> None:
+    """A clean stop: this process's sockets leave presence (the rooms that
+    other processes serve are told), then the store closes."""
+    service = app.extensions["companion"]
+    try:
+        codes = service.store.presence_stop()
+        if app.config.get("REDIS_URL"):   # other processes may serve these rooms' sockets
+            for code in codes:
+                try:
+                    service.broadcast(service.load(code))
+                except Exception:
+                    pass   # gone, or nobody left to tell
+    finally:
+        service.store.close()

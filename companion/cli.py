@@ -23,8 +23,25 @@ def parse(argv):
     return parser.parse_args(argv)
 
 
+def raise_file_limit() -> int:
+    """Every socket is a file (a websocket two, while it lives): the usual
+    soft limit of 1024 would stop a server at ~500 phones, and with it
+    /healthz.  Raised to the hard limit; returns the limit in force."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
 def main(argv=None):
     args = parse(sys.argv[1:] if argv is None else argv)
+    args.file_limit = raise_file_limit()
     if args.async_mode == "gevent":
         from gevent import monkey
         monkey.patch_all()
@@ -36,16 +53,46 @@ def main(argv=None):
     serve(args)
 
 
+def settle_collector() -> None:
+    """Start-up objects (modules, games, decks, texts) live as long as the
+    process: collected once and frozen, the collector never scans them
+    again, and its first threshold is raised so that the many short-lived
+    objects of each action are collected in fewer, larger young passes."""
+    import gc
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
+def port_taken(host: str, port: int) -> bool:
+    """Whether another program already listens on the address."""
+    import socket
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        probe.bind((host, port))
+        return False
+    except OSError:
+        return True
+    finally:
+        probe.close()
+
+
 def serve(args):
     import qrcode
 
-    from .app import create_app
+    if port_taken(args.host, args.port):
+        print(f"companion: port {args.port} is taken; choose another with --port", file=sys.stderr)
+        raise SystemExit(1)
+
+    from .app import create_app, shutdown
     from .transport.http import lan_address
 
     config = {"ASYNC_MODE": args.async_mode}
     if args.db:
         config["DB_PATH"] = args.db
     app, socketio = create_app(config)
+    settle_collector()
 
     base = app.config.get("PUBLIC_URL")
     if not base:
@@ -53,7 +100,8 @@ def serve(args):
         base = f"http://{host}:{args.port}"
     store = "Redis " + app.config["REDIS_URL"] if app.config.get("REDIS_URL") else app.config["DB_PATH"]
     print(f"companion: open {base}/ on the tablet to create a room", flush=True)
-    print(f"companion: store {store}; async {args.async_mode}", flush=True)
+    print(f"companion: store {store}; async {args.async_mode}; up to {args.file_limit} open files",
+          flush=True)
     code = qrcode.QRCode(border=1)
     code.add_data(base + "/")
     code.print_ascii(out=sys.stdout, invert=True)
@@ -67,6 +115,7 @@ def serve(args):
     if args.async_mode == "gevent":
         serve_gevent(app, args)
         return
+    # eventlet and threading: no header deadline or per-address cap here (gevent has them)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)   # a KeyboardInterrupt may hit a worker thread
     kwargs = {"host": args.host, "port": args.port, "use_reloader": False, "log_output": False}
@@ -80,15 +129,21 @@ def serve(args):
     except KeyboardInterrupt:
         print("companion: stopping", flush=True)
     finally:
-        app.extensions["companion"].store.close()
+        shutdown(app)
 
 
 def serve_gevent(app, args):
     """gevent's WSGI server on a listening socket with TCP_NODELAY (accepted
     sockets inherit it): without it the acknowledgement that follows a view
-    on the same socket waits ~40 ms for the peer's delayed ACK."""
-    from gevent import pywsgi
+    on the same socket waits ~40 ms for the peer's delayed ACK.  The server
+    has header and idle deadlines and a cap per address
+    (transport/gevent_server.py; env COMPANION_HEADER_TIMEOUT,
+    COMPANION_IDLE_TIMEOUT, COMPANION_CONNECTIONS_PER_ADDRESS)."""
     from gevent import socket as gsocket
+
+    from .app import shutdown
+    from .errors import error_answer, fail
+    from .transport import gevent_server
 
     family = gsocket.AF_INET6 if ":" in args.host else gsocket.AF_INET
     listener = gsocket.socket(family, gsocket.SOCK_STREAM)
@@ -96,7 +151,15 @@ def serve_gevent(app, args):
     listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
     listener.bind((args.host, args.port))
     listener.listen(1024)
-    server = pywsgi.WSGIServer(listener, app, log=None)
+    env = os.environ.get
+    per_address = int(env("COMPANION_CONNECTIONS_PER_ADDRESS", str(gevent_server.PER_ADDRESS)))
+    server = gevent_server.GuardedServer(
+        listener, app, log=None, refusal=error_answer(fail("too_many_connections"), "en"),
+        # behind a proxy the proxy caps; COMPANION_LIMITS=off (tests, benchmarks) caps nothing
+        per_address=per_address if app.extensions["companion_limits"].on
+        and not app.config.get("PROXIES") else None,
+        header_timeout=float(env("COMPANION_HEADER_TIMEOUT", str(gevent_server.HEADER_TIMEOUT))),
+        idle_timeout=float(env("COMPANION_IDLE_TIMEOUT", str(gevent_server.IDLE_TIMEOUT))))
 
     def stop(signum, frame):
         print("companion: stopping", flush=True)
@@ -107,4 +170,4 @@ def serve_gevent(app, args):
     try:
         server.serve_forever()
     finally:
-        app.extensions["companion"].store.close()
+        shutdown(app)

@@ -9,8 +9,6 @@ viewer → fields admitted → the game's rules → store → push.
 """
 from __future__ import annotations
 
-import copy
-import json
 import random
 import threading
 import time
@@ -18,40 +16,21 @@ from collections import defaultdict
 from typing import Any, Callable
 
 from . import games, rooms
-from .errors import (ServiceError, bad_request, conflict, forbidden, invalid,
+from .errors import (ServiceError, bad_request, conflict, fail, forbidden, invalid,
                      not_found, unauthorized)
-from .games.base import HOST, Game, Illegal, match_action, template
+from .games.base import HOST, Game, Illegal, default_why_not, match_action, template
 from .i18n import translate
 from .store import Store
+from .transport.limits import AddressLimits
 
+#: what a game action changes in the room (and undo puts back)
+GAME_KEYS = ("game", "options", "status", "state", "moves", "game_no", "winners",
+             "points", "ended")
 HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
               "rematch", "new_game"}
 SEAT_TYPES = {"rename", "leave"}
 SAVE_ATTEMPTS = 200
 LOG_IN_VIEW = 150
-
-
-class RateLimiter:
-    """A token bucket per key (room and token, or address)."""
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.burst = rate, burst
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def hit(self, key: str) -> None:
-        if self.rate <= 0:
-            return
-        now = time.monotonic()
-        with self._lock:
-            tokens, last = self._buckets.get(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens < 1:
-                self._buckets[key] = (tokens, now)
-                raise ServiceError("too_many", 429)
-            self._buckets[key] = (tokens - 1, now)
-            if len(self._buckets) > 10000:   # forget idle keys
-                self._buckets.clear()
 
 
 def game_rng(room: dict) -> random.Random:
@@ -65,8 +44,13 @@ class Service:
     def __init__(self, store: Store, action_rate: float = 20.0, action_burst: float = 60.0):
         self.store = store
         self.push: Callable[[list[tuple[str, dict]]], None] | None = None
-        self.limiter = RateLimiter(action_rate, action_burst)
+        # told about sockets whose token stopped opening the room: (code, [(sid, lang)])
+        self.revoke: Callable[[str, list[tuple[str, str]]], None] | None = None
+        # actions per token: the same token buckets as the per-address limits
+        self.limiter = AddressLimits({"action": (action_burst, 1 / action_rate)}
+                                     if action_rate > 0 else None)
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
+        self._saved: dict[str, int] = {}   # the last version this process stored, per room
 
     # --- loading and saving ------------------------------------------------
 
@@ -74,31 +58,37 @@ class Service:
         code = rooms.normalise_code(code)
         loaded = self.store.load(code) if len(code) == rooms.CODE_LENGTH else None
         if loaded is None:
-            raise not_found()
+            raise not_found("no_room")
         body, version = loaded
-        room = json.loads(body)
+        room = rooms.decode(body)
         room["version"] = version
         return room
 
-    def _change(self, code: str, change: Callable[[dict], Any]) -> tuple[dict, Any]:
+    def _change(self, code: str, change: Callable[[dict], Any],
+                loaded: dict | None = None) -> tuple[dict, Any, dict]:
         """Applies ``change`` to a fresh copy of the room and stores it with
         compare-and-set; retries on a concurrent write.  A raised error
-        stores nothing.  Pushes views after the store succeeded."""
+        stores nothing.  Pushes views after the store succeeded and returns
+        ``(room, result, views)`` (the views pushed, by audience).
+        ``loaded`` is a copy the caller just loaded and will not use again:
+        the first attempt starts from it instead of loading once more."""
         code = rooms.normalise_code(code)
-        self.load(code)   # no lock is made for a room that does not exist
+        room = loaded or self.load(code)   # no lock is made for a room that does not exist
         with self._locks[code]:   # one room's actions one after the other here
+            if self._saved.get(code, -1) > room["version"]:
+                room = self.load(code)   # judged on the state after the action before it
             for _ in range(SAVE_ATTEMPTS):
-                room = self.load(code)
                 expected = room["version"]
                 result = change(room)
                 room["version"] = expected + 1
-                if self.store.save(code, json.dumps(room), room["version"], expected):
+                if self.store.save(code, rooms.encode(room), room["version"], expected):
+                    self._saved[code] = room["version"]
                     break
                 time.sleep(0.001)   # another process won; reload and redo
+                room = self.load(code)
             else:
-                raise ServiceError("busy", 409)
-        self.broadcast(room)
-        return room, result
+                raise fail("busy")
+        return room, result, self.broadcast(room)
 
     # --- rooms and seats ---------------------------------------------------
 
@@ -113,9 +103,9 @@ class Service:
             room = rooms.new_room(code, game.name, options, host_token)
             rooms.add_log(room, "log.room_created", {"room": code, "game": {"text": "title"}},
                           game=game.name)
-            if self.store.create(code, json.dumps(room)):
+            if self.store.create(code, rooms.encode(room)):
                 return {"code": code, "host_token": host_token}
-        raise ServiceError("busy", 409)
+        raise fail("busy")
 
     def join(self, code: str, name: Any = None, claim: Any = None) -> dict:
         token = rooms.new_token()
@@ -137,20 +127,23 @@ class Service:
             rooms.add_log(room, "log.joined", {"name": clean})
             return {"seat": number, "token": token}
 
-        _, result = self._change(code, sit)
+        _, result, _ = self._change(code, sit)
         return result
 
     # --- views -------------------------------------------------------------
 
-    def audience(self, room: dict, token: str | None) -> tuple[str, int | None]:
-        """("table"|"host"|"seat", seat) for a token; a wrong token is 401."""
+    def audience(self, room: dict, token: str | None,
+                 hashed: bool = False) -> tuple[str, int | None]:
+        """("table"|"host"|"seat", seat) for a token (``hashed``: for its
+        digest, as presence keeps it); a wrong token is 401."""
         if not token:
             return "table", None
-        if rooms.is_host(room, token):
+        digest = token if hashed else rooms.token_hash(token)
+        if rooms.is_host_digest(room, digest):
             return "host", None
-        entry = rooms.seat_by_token(room, token)
+        entry = rooms.seat_by_digest(room, digest)
         if entry is None:
-            raise unauthorized()
+            raise unauthorized("bad_token")
         return "seat", entry["seat"]
 
     def view(self, code: str, token: str | None, lang: str) -> dict:
@@ -160,47 +153,46 @@ class Service:
 
     def connected_seats(self, room: dict) -> set[int]:
         connected = set()
-        for _, token, _ in self.store.presence(room["code"]):
-            if token and not rooms.is_host(room, token):
-                entry = rooms.seat_by_token(room, token)
+        for _, digest, _ in self.store.presence(room["code"]):
+            if digest and not rooms.is_host_digest(room, digest):
+                entry = rooms.seat_by_digest(room, digest)
                 if entry is not None:
                     connected.add(entry["seat"])
         return connected
 
-    def broadcast(self, room: dict) -> None:
-        """Every connected socket of the room gets the view of its token."""
-        if self.push is None:
-            return
-        presence = self.store.presence(room["code"])
-        if not presence:
-            return
-        connected = set()
+    def broadcast(self, room: dict) -> dict:
+        """Every connected socket of the room gets the view of its token.
+        Returns the views built, by (kind, seat, lang), plus the connected
+        seats under the key "connected"."""
+        presence = self.store.presence(room["code"]) if self.push is not None else []
         audiences = {}
-        for sid, token, lang in presence:
+        revoked = []
+        for sid, digest, lang in presence:
             try:
-                audiences[sid] = self.audience(room, token), lang
+                audiences[sid] = self.audience(room, digest, hashed=True), lang
             except ServiceError:
-                audiences[sid] = None, lang   # token revoked: no more views
-                continue
-            if audiences[sid][0][0] == "seat":
-                connected.add(audiences[sid][0][1])
-        cache: dict = {}
+                revoked.append((sid, lang))   # token revoked: no more views; the phone is told
+        connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
+        views: dict = {"connected": connected}
         out = []
         for sid, (aud, lang) in audiences.items():
-            if aud is None:
-                continue
-            key = (aud, lang)
-            if key not in cache:
-                cache[key] = build_view(room, aud[0], aud[1], lang, connected)
-            out.append((sid, cache[key]))
-        self.push(out)
+            key = (aud[0], aud[1], lang)
+            if key not in views:
+                views[key] = build_view(room, aud[0], aud[1], lang, connected)
+            out.append((sid, views[key]))
+        if out:
+            self.push(out)
+        if revoked and self.revoke is not None:
+            self.revoke(room["code"], revoked)
+        return views
 
     # --- presence (sockets) ------------------------------------------------
 
     def connect(self, code: str, token: str | None, sid: str, lang: str) -> dict:
         room = self.load(code)
         kind, seat = self.audience(room, token)
-        self.store.presence_add(room["code"], sid, token or "", lang)
+        # presence keeps the token's digest only, as the room does
+        self.store.presence_add(room["code"], sid, rooms.token_hash(token) if token else "", lang)
         self.broadcast(room)   # the seat's connected dot, and this socket's first view
         return {"kind": kind, "seat": seat}
 
@@ -219,7 +211,7 @@ class Service:
         kind, seat = self.audience(room, token)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise bad_request("bad_json")
-        self.limiter.hit(f"{room['code']}/{token}")
+        self.limiter.spend("action", f"{room['code']}/{token}")
         holder: dict = {}
 
         def apply(room: dict) -> Any:
@@ -227,11 +219,15 @@ class Service:
             holder["aud"] = self.audience(room, token)
             return apply_action(room, holder["aud"][0], holder["aud"][1], action)
 
-        room, result = self._change(code, apply)
+        room, result, views = self._change(code, apply, loaded=room)
         kind, seat = holder["aud"]
         if kind == "seat" and rooms.find_seat(room, seat) is None:
             kind, seat = "table", None   # the seat just left
-        answer = {"ok": True, "view": build_view(room, kind, seat, lang, self.connected_seats(room))}
+        view = views.get((kind, seat, lang))
+        if view is None:   # the actor has no socket here (HTTP)
+            connected = views["connected"] if self.push is not None else self.connected_seats(room)
+            view = build_view(room, kind, seat, lang, connected)
+        answer = {"ok": True, "view": view}
         if result:
             answer["result"] = result
         return answer
@@ -285,6 +281,10 @@ def claim_seat(room: dict, claim: Any, token: str) -> dict:
     raise unauthorized("bad_claim")
 
 
+def seat_names(room: dict) -> dict[int, str]:
+    return {entry["seat"]: entry["name"] for entry in room["seats"]}
+
+
 def ordered_seats(room: dict) -> list[int]:
     return list(room["order"])
 
@@ -333,17 +333,18 @@ def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
 
 
 def known_type(game: Game, type_: str) -> bool:
-    return (type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ == "close"
-            or f"action.{type_}" in game.texts.get("en", {}))
+    return type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ in game.action_types
 
 
 def snapshot(room: dict, what: dict) -> None:
-    room["history"].append({
+    """An undo step, kept as one JSON string: every action parses and
+    writes the room, and 30 snapshots as plain objects were most of it; as
+    strings they cost a copy, and are parsed only by an undo."""
+    room["history"].append(rooms.encode({
         "what": what,
-        **{key: copy.deepcopy(room[key]) for key in
-           ("game", "options", "status", "state", "moves", "game_no", "winners")},
+        **{key: room.get(key) for key in GAME_KEYS},
         "evening": len(room["evening"]),
-    })
+    }))
     del room["history"][:-rooms.HISTORY_MAX]
 
 
@@ -358,56 +359,107 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
         raise unauthorized("missing_token")
     if type_ in HOST_TYPES and kind != "host":
         raise forbidden("host_only")
-    allowed = templates_for(room, kind, seat)
-    tpl, bad_field = match_action(allowed, action)
+    if type_ == "start" and kind == "host":
+        action = with_start_defaults(room, game, action)
+    tpl, bad_field = match_action(templates_for(room, kind, seat), action)
     actor = HOST if kind == "host" else seat
-    is_game_action = type_ not in HOST_TYPES and type_ not in SEAT_TYPES
     if tpl is None:
-        if room["status"] == "finished" and is_game_action:
-            raise conflict("game_over")
-        if not is_game_action and kind in ("host", "seat"):
-            # the platform's own check may say more precisely what is wrong
-            try:
-                PLATFORM_ACTIONS[type_](copy.deepcopy(room), seat, action)
-            except ServiceError:
-                raise
-            except Exception:
-                pass
-        if is_game_action and room["status"] == "playing":
-            # the game's own refusal says best what is wrong
-            try:
-                game.apply(copy.deepcopy(room["state"]), actor, action, game_rng(room))
-            except Illegal as refusal:
-                raise refused(room, game, refusal)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                pass
-        if bad_field is not None:
-            raise invalid("invalid_field", field=bad_field)
-        raise conflict("not_allowed")
+        raise why_refused(room, game, kind, actor, action, bad_field)
     if type_ in HOST_TYPES or type_ in SEAT_TYPES:
         return PLATFORM_ACTIONS[type_](room, seat, action)
     return apply_game_action(room, game, actor, action)
 
 
+def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
+                bad_field: str | None) -> ServiceError:
+    """The reason no template admits ``action``: the game says it for its
+    own actions while it runs (``why_not``, never a trial ``apply``); the
+    templates say it otherwise."""
+    type_ = action["type"]
+    is_game_action = type_ not in HOST_TYPES and type_ not in SEAT_TYPES
+    if is_game_action and room["status"] == "finished":
+        return conflict("game_over")
+    if is_game_action and room["status"] == "playing":
+        state = room["state"]
+        refusal = game.why_not(state, actor, action) or default_why_not(
+            game, state, actor, action, ordered_seats(room))
+        return refused(room, game, refusal)
+    if not is_game_action:
+        reason = platform_why_not(room, action, seat=actor if kind == "seat" else None)
+        if reason is not None:
+            return reason
+    if bad_field is not None and bad_field != "?":
+        missing = bad_field not in action
+        return invalid("missing_field" if missing else "invalid_field",
+                       field={"text": f"field.{bad_field}"})
+    return conflict("not_allowed")
+
+
+def platform_why_not(room: dict, action: dict, seat: int | None) -> ServiceError | None:
+    """The platform's own precise reasons for refusing one of its actions
+    (pure checks; nothing is applied)."""
+    type_ = action["type"]
+    if type_ == "kick" and room["status"] == "playing":
+        return conflict("kick_in_game")
+    if type_ == "undo" and not room["history"]:
+        return conflict("nothing_to_undo")
+    if type_ == "start" and room["status"] == "playing":
+        return conflict("game_running")
+    if type_ == "rename" and isinstance(action.get("name"), str):
+        try:
+            check_name(room, action["name"], seat)
+        except ServiceError as error:
+            return error
+    if type_ == "new_game" and room["status"] != "playing":
+        if not isinstance(action.get("game"), str) or games.get(action["game"]) is None:
+            return invalid("unknown_game")
+        try:
+            validate_options(games.get(action["game"]), action.get("options"))
+        except ServiceError as error:
+            return error
+    return None
+
+
+def with_start_defaults(room: dict, game: Game, action: dict) -> dict:
+    """A list field left out of ``start`` takes its first allowed value
+    (the game orders its lists with the documented default first)."""
+    filled = dict(action)
+    for name, spec in game.start_fields(ordered_seats(room), room["options"]).items():
+        if name not in filled and isinstance(spec, list) and spec:
+            filled[name] = spec[0]
+    return filled
+
+
 def refused(room: dict, game: Game, refusal: Illegal) -> ServiceError:
     """A game's refusal as a service error; seat names travel with it so
     the message can name players."""
-    error = ServiceError(refusal.code, refusal.status, game=game.name, **refusal.params)
-    error.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
-    return error
+    return ServiceError(refusal.code, refusal.status or game.error_status(refusal.code),
+                        game=game.name, names=seat_names(room), **refusal.params)
 
 
 def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     rng = game_rng(room)
+    # the room is this action's own fresh copy (a refusal discards it whole),
+    # so the game may change its state in place; the undo step is taken first
+    snapshot(room, {"type": action["type"], "by": actor})
     try:
-        state, events = game.apply(copy.deepcopy(room["state"]), actor, action, rng)
+        state, events = game.apply(room["state"], actor, action, rng)
     except Illegal as refusal:
         raise refused(room, game, refusal)
-    snapshot(room, {"type": action["type"], "by": actor})
     room["state"] = state
     room["moves"] += 1
+    note_points(room, game)
     log_events(room, game, events)
     check_finished(room, game)
+
+
+def note_points(room: dict, game: Game) -> None:
+    """The score history of this game, for the chart at its end: one entry
+    per move that changed a score (public, as the scores are)."""
+    scores = {str(s): v for s, v in game.scores(room["state"]).items()}
+    history = room.setdefault("points", [])
+    if not history or history[-1]["scores"] != scores:
+        history.append({"move": room["moves"], "scores": scores})
 
 
 def log_events(room: dict, game: Game, events: list[dict]) -> None:
@@ -447,6 +499,9 @@ def start_game(room: dict, action: dict) -> None:
     room["state"] = state
     room["status"] = "playing"
     room["winners"] = None
+    room["ended"] = False
+    room["points"] = []
+    note_points(room, game)
     rooms.add_log(room, "log.started", {"game": {"text": "title"}}, game=game.name)
     log_events(room, game, events)
     check_finished(room, game)
@@ -512,8 +567,10 @@ def act_undo(room, seat, action):
     if not room["history"]:
         raise conflict("nothing_to_undo")
     last = room["history"].pop()
-    for key in ("game", "options", "status", "state", "moves", "game_no", "winners"):
-        room[key] = last[key]
+    if isinstance(last, str):   # (rooms stored before snapshots were strings hold dicts)
+        last = rooms.decode(last)
+    for key in GAME_KEYS:
+        room[key] = last.get(key)
     del room["evening"][last["evening"]:]
     what = last["what"]
     game = games.get(room["game"])
@@ -525,6 +582,7 @@ def act_end(room, seat, action):
     snapshot(room, {"type": "end", "by": HOST})
     room["status"] = "finished"
     room["winners"] = []
+    room["ended"] = True
     rooms.add_log(room, "log.ended")
 
 
@@ -552,6 +610,45 @@ PLATFORM_ACTIONS = {
 
 # --- views -------------------------------------------------------------------
 
+class LineCache:
+    """Translated log lines, kept per process: a line is rendered once per
+    language (and per set of seat names), not once per viewer and action."""
+
+    def __init__(self, size: int = 50_000):
+        self.size = size
+        self.lines: dict[tuple, dict] = {}
+
+    def get(self, key: tuple) -> dict | None:
+        return self.lines.get(key)
+
+    def put(self, key: tuple, line: dict) -> None:
+        if len(self.lines) >= self.size:
+            self.lines.clear()   # cheap and rare; lines are rendered again on demand
+        self.lines[key] = line
+
+
+LINES = LineCache()
+
+
+def game_title(name: str, lang: str) -> str:
+    game = games.get(name)
+    return translate(lang, "title", game=game) if game else name
+
+
+def log_line(room: dict, entry: dict, lang: str, game: Game, names: dict[int, str],
+             names_key: tuple) -> dict:
+    key = (room["seed"], entry["n"], lang, names_key)
+    line = LINES.get(key)
+    if line is None:
+        entry_game = games.get(entry["game"]) if entry["game"] else None
+        line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
+                                                   entry_game or game, names)}
+        if entry["to"] is not None:
+            line["private"] = True
+        LINES.put(key, line)
+    return line
+
+
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
                connected: set[int]) -> dict:
     game = games.get(room["game"])
@@ -568,16 +665,10 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         you = {"seat": None, "host": True}
     else:
         you = None
-    log = []
     visible = [entry for entry in room["log"]
                if entry["to"] is None or (kind == "seat" and seat in entry["to"])]
-    for entry in visible[-LOG_IN_VIEW:]:   # translate only what is sent
-        entry_game = games.get(entry["game"]) if entry["game"] else None
-        line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
-                                                   entry_game or game, names)}
-        if entry["to"] is not None:
-            line["private"] = True
-        log.append(line)
+    names_key = tuple(names.items())
+    log = [log_line(room, entry, lang, game, names, names_key) for entry in visible[-LOG_IN_VIEW:]]
     wins: dict[str, int] = {}
     for finished in room["evening"]:
         for winner in finished["winners"]:
@@ -594,8 +685,13 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "actions": templates_for(room, kind, seat),
         "log": log,
         "winners": room["winners"],
-        "evening": {"games": [{"game": g["game"], "winners": g["winners"]}
+        "evening": {"games": [{"game": g["game"], "winners": g["winners"],
+                               "title": game_title(g["game"], lang)}
                               for g in room["evening"]], "wins": wins},
+        "title": game_title(room["game"], lang),
+        "game_no": room["game_no"],
+        "ended_by_host": bool(room.get("ended")),
+        "points": room.get("points", []) if playing else [],
         "options": room["options"],
         "players": {"min": low, "max": high},
         "lang": lang,

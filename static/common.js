@@ -1,12 +1,20 @@
-/* Shared page logic: texts, escaping, the socket, generic action forms,
-   confirm dialogs, hold-to-reveal, wake lock.  Plain JS, no build step. */
+/* Shared page logic: texts, escaping, the socket (and what a refused
+   connection means), generic action forms and step pickers, confirm
+   sentences, hold-to-reveal, wake lock.  Plain JS, no build step. */
 (function () {
   "use strict";
   const C = window.COMPANION;
   const Companion = window.Companion = window.Companion || {};
   Companion.games = Companion.games || {};
-  const gameTexts = {};   // game -> {texts, seat_fields}
+  // game -> {texts, seat_fields}: the room's game comes with the page, others are fetched
+  const gameTexts = Object.assign({}, C.game_texts || {});
+  const gameScripts = C.game_scripts || {};   // game -> its renderer's versioned URL
+  const PLATFORM_SEAT_TYPES = ["rename", "leave"];
+  const PLATFORM_HOST_TYPES = ["start", "seat_order", "kick", "reopen_seat", "undo", "end",
+    "rematch", "new_game"];
+  const SEAT_VALUED = ["seat", "order"];   // platform fields whose values are seats
 
+  /* --- texts ------------------------------------------------------------ */
   function esc(s) {
     return String(s == null ? "" : s).replace(/[&<>"']/g, (c) => (
       {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
@@ -14,15 +22,51 @@
   function format(template, params) {
     return String(template).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? params[k] : m));
   }
-  function t(key, params) {
-    return format(C.texts[key] != null ? C.texts[key] : key, params);
+  // keys a page asked for and did not find: a test reads this to name them
+  const missing = Companion.missingTexts = new Set();
+  function noted(key) {
+    if (!missing.has(key)) { missing.add(key); console.warn("missing text:", key); }
   }
+  function t(key, params) {
+    if (C.texts[key] == null) { noted(key); return format(key, params); }
+    return format(C.texts[key], params);
+  }
+  // game name -> title, for the host's "next game" choice (sent with the table and phone pages)
+  let gameTitles = C.game_titles || null;
+  /* What drawing a view of ``game`` needs: its texts, the titles and its
+     renderer.  The page brings the room's game; after new_game the next
+     game's texts are fetched and its script loaded here. */
   async function loadGame(game) {
-    if (!gameTexts[game]) {
-      const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${C.lang}`);
-      gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
-    }
+    const waits = [];
+    if (!gameTitles) waits.push(loadTitles());
+    if (!gameTexts[game]) waits.push(loadTexts(game));
+    if (!Companion.games[game] && gameScripts[game]) waits.push(loadScript(game));
+    if (waits.length) await Promise.all(waits);
     return gameTexts[game];
+  }
+  async function loadTitles() {
+    const titles = {};
+    try {
+      const answer = await fetch(`/api/games?lang=${C.lang}`);
+      if (answer.ok) (await answer.json()).games.forEach((g) => { titles[g.name] = g.title; });
+    } catch (e) { /* titles are a nicety */ }
+    gameTitles = titles;
+  }
+  async function loadTexts(game) {
+    const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${C.lang}`);
+    gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
+  }
+  const scriptLoads = {};   // game -> the promise of its <script> (loaded once)
+  function loadScript(game) {
+    if (!scriptLoads[game]) {
+      scriptLoads[game] = new Promise((resolve) => {
+        const script = document.createElement("script");
+        script.src = gameScripts[game];
+        script.onload = script.onerror = () => resolve();   // no renderer: the generic view
+        document.head.appendChild(script);
+      });
+    }
+    return scriptLoads[game];
   }
   function gt(game, key, params) {
     const g = gameTexts[game];
@@ -30,48 +74,207 @@
     if (C.texts[key] != null) return t(key, params);
     return null;
   }
+  // a readable stand-in for a missing label: "buy_info" -> "Buy info"
+  function pretty(name) {
+    const s = String(name).replace(/_/g, " ");
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  function label(game, key, fallback) {
+    const s = gt(game, key);
+    if (s != null) return s;
+    noted(game + ":" + key);
+    return fallback;
+  }
 
   function ui(view) {
     const names = {};
     (view.seats || []).forEach((s) => { names[s.seat] = s.name; });
     return {
       lang: C.lang,
-      t: (key, params) => { const s = gt(view.game, key, params); return s == null ? key : s; },
+      t: (key, params) => {
+        const s = gt(view.game, key, params);
+        if (s == null) { noted(view.game + ":" + key); return key; }
+        return s;
+      },
       name: (seat) => (seat in names ? names[seat] : "#" + seat),
       esc,
-      secret: (html) => `<div class="secret inline"><button type="button" class="hold" data-hold>${esc(t("page.hold"))}</button><div class="secret-body" hidden>${html}</div></div>`,
+      secret: secretBox,
     };
   }
 
-  /* --- the socket ---------------------------------------------------- */
+  /* --- hold to reveal ------------------------------------------------------
+     One state for the whole page: any hold control ([data-hold]) reveals
+     every secret (the phone's secret box, the boxes game renderers draw with
+     ui.secret, secret choices) while a finger or key holds it; letting go,
+     the page going to the background or losing focus hides all again.
+     Secret HTML is not in the page at all while hidden. */
+  const reveal = {on: false, pointer: null, listeners: []};
+  const secrets = new Map();   // id -> html of boxes drawn by game renderers
+  let secretSeq = 0;
+
+  function secretBox(html) {
+    const id = "s" + (++secretSeq);
+    secrets.set(id, html);
+    return `<div class="secret inline"><button type="button" class="hold" data-hold>${esc(t("page.hold"))}</button>` +
+      `<div class="secret-body" data-secret-id="${id}">${reveal.on ? html : esc(t("page.hidden"))}</div></div>`;
+  }
+  function drawSecretBoxes() {
+    document.querySelectorAll("[data-secret-id]").forEach((el) => {
+      const html = secrets.get(el.dataset.secretId);
+      el.innerHTML = reveal.on && html != null ? html : esc(t("page.hidden"));
+      el.classList.toggle("shown", reveal.on);
+    });
+  }
+  function forgetSecretBoxes(container) {
+    container.querySelectorAll("[data-secret-id]").forEach((el) => secrets.delete(el.dataset.secretId));
+  }
+  function setRevealed(on) {
+    if (reveal.on === on) return;
+    reveal.on = on;
+    if (!on) reveal.pointer = null;
+    document.body.classList.toggle("revealed", on);
+    drawSecretBoxes();
+    reveal.listeners.forEach((fn) => fn(on));
+  }
+  function onReveal(fn) { reveal.listeners.push(fn); }
+  function isRevealed() { return reveal.on; }
+
+  document.addEventListener("pointerdown", (e) => {
+    const hold = e.target.closest && e.target.closest("[data-hold]");
+    if (!hold) return;
+    e.preventDefault();
+    reveal.pointer = e.pointerId;
+    setRevealed(true);
+  });
+  // only the finger that holds lets go: a second finger may tap a choice
+  const letGo = (e) => { if (reveal.on && (reveal.pointer === null || e.pointerId === reveal.pointer)) setRevealed(false); };
+  document.addEventListener("pointerup", letGo, true);
+  document.addEventListener("pointercancel", letGo, true);
+  document.addEventListener("contextmenu", (e) => { if (e.target.closest && e.target.closest("[data-hold]")) e.preventDefault(); });
+  document.addEventListener("keydown", (e) => {
+    if ((e.key === " " || e.key === "Enter") && e.target.closest && e.target.closest("[data-hold]")) {
+      e.preventDefault(); if (!e.repeat) setRevealed(true);
+    }
+  });
+  document.addEventListener("keyup", (e) => { if (e.key === " " || e.key === "Enter") setRevealed(false); });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") setRevealed(false); });
+  window.addEventListener("blur", () => setRevealed(false));
+  window.addEventListener("pagehide", () => setRevealed(false));
+
+  // the old per-box API: a button that reveals while held
+  function holdToReveal(button, body, onChange) {
+    button.setAttribute("data-hold", "");
+    onReveal(onChange);
+  }
+
+  /* --- the socket ---------------------------------------------------------- */
+  // codes that mean "this token or room is dead": retrying cannot help
+  const DEAD = ["bad_token", "no_room", "missing_token", "bad_claim"];
+
+  function refusalOf(err) {
+    if (!err) return null;
+    let data = err.data;
+    if (typeof data === "string") { try { data = JSON.parse(data); } catch (e) { data = null; } }
+    if (data && typeof data === "object" && typeof data.code === "string") return data;
+    return null;
+  }
+
   function connect(token, onView, onRefused) {
     const socket = io({auth: {room: C.code, token: token || null, lang: C.lang},
                        transports: ["websocket", "polling"]});
-    let version = -1;
+    let version = -1, worked = false, dead = false;
     const banner = document.getElementById("banner");
+    const refused = (error) => {
+      if (dead) return;
+      dead = true;
+      banner.hidden = true;
+      socket.disconnect();
+      onRefused(error, {worked});
+    };
     socket.on("view", (view) => {
-      if (view.version < version) return;   // an older view arrived late
+      if (dead || view.version < version) return;   // an older view arrived late
       version = view.version;
+      worked = true;
       loadGame(view.game).then(() => onView(view));
     });
     socket.on("connect", () => { banner.hidden = true; });
-    socket.on("disconnect", () => { banner.hidden = false; });
-    socket.on("connect_error", (err) => {
-      if (err && err.data && err.data.code) { onRefused(err.data); socket.disconnect(); return; }
+    socket.on("disconnect", (reason) => {
+      if (dead) return;
       banner.hidden = false;
+      // the server hung up on purpose (e.g. the seat was revoked): ask again,
+      // so the answer tells this page why
+      if (reason === "io server disconnect") setTimeout(() => socket.connect(), 300);
     });
+    socket.on("connect_error", (err) => {
+      const error = refusalOf(err);
+      if (error && DEAD.includes(error.code)) { refused(error); return; }
+      banner.hidden = false;
+      // refused for a passing reason (busy, internal): ask again a little later
+      if (error) setTimeout(() => { if (!dead) socket.connect(); }, 2000);
+    });
+    socket.on("refused", (error) => { if (error && error.code) refused(error); });
     return {
       socket,
       send(action) {
         return new Promise((resolve) => {
           socket.timeout(10000).emit("action", action, (err, answer) => {
             if (err) answer = {ok: false, error: {code: "timeout", message: t("page.reconnecting")}};
-            if (answer.ok) { version = Math.max(version, answer.view.version); loadGame(answer.view.game).then(() => onView(answer.view)); }
+            if (answer.ok) {
+              version = Math.max(version, answer.view.version);
+              loadGame(answer.view.game).then(() => onView(answer.view));
+            } else if (DEAD.includes(answer.error.code)) refused(answer.error);
             else toast(answer.error.message);
             resolve(answer);
           });
         });
       },
+    };
+  }
+
+  /* What a dead connection means, in words, for a seat's phone or the
+     table.  ``fate`` is what the page found out: "moved" (the seat is still
+     there: another phone has it), "removed" (the seat is gone), "ended" (no
+     room), "left" (this phone left) or null (unknown).  Returns
+     {code, title, message, rejoin}: rejoin says whether joining again can
+     help. */
+  function goneInfo(error, fate) {
+    if (fate === "ended" || (error && error.code === "no_room")) {
+      return {code: "no_room", title: t("page.room_ended"), message: t("page.room_ended_hint"), rejoin: false};
+    }
+    if (fate === "left") return {code: "left", title: t("page.left"), message: "", rejoin: true};
+    if (fate === "removed") {
+      return {code: "removed", title: t("page.removed"), message: t("page.removed_hint"), rejoin: true};
+    }
+    if (fate === "moved") {
+      return {code: "moved", title: t("page.seat_moved"), message: t("page.seat_moved_hint"), rejoin: true};
+    }
+    return {code: (error && error.code) || "gone", title: t("page.link_dead"),
+            message: (error && error.message) || "", rejoin: true};
+  }
+
+  /* Where seat ``seat`` stands in this room now, from the public view:
+     "moved" (still seated), "removed" (no longer seated) or "ended". */
+  async function seatFate(seat) {
+    try {
+      const r = await fetch(`/api/rooms/${encodeURIComponent(C.code)}?lang=${C.lang}`);
+      if (r.status === 404) return "ended";
+      if (!r.ok) return null;
+      const view = await r.json();
+      if (seat === null || seat === undefined) return null;
+      return (view.seats || []).some((s) => s.seat === seat) ? "moved" : "removed";
+    } catch (e) { return null; }
+  }
+
+  /* Draws the "what happened" card into ``el`` (title, sentence, a button
+     to join again or go to the start page). */
+  function showGone(el, info, onRejoin) {
+    el.hidden = false;
+    el.innerHTML = `<h2 class="gone-title">${esc(info.title)}</h2>` +
+      (info.message ? `<p>${esc(info.message)}</p>` : "") +
+      `<button type="button" class="primary big" id="gone-action">${esc(t(info.rejoin ? "page.join_again" : "page.to_start"))}</button>`;
+    el.dataset.code = info.code;
+    el.querySelector("#gone-action").onclick = () => {
+      if (info.rejoin && onRejoin) onRejoin(); else location.href = "/";
     };
   }
 
@@ -82,85 +285,232 @@
     toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
   }
 
-  function confirmDialog(text) {
+  function confirmDialog(text, yes) {
     const dialog = document.getElementById("confirm");
     document.getElementById("confirm-text").textContent = text;
+    const yesButton = document.getElementById("confirm-yes");
+    yesButton.textContent = yes || t("page.yes");
     return new Promise((resolve) => {
       const done = (answer) => { dialog.close(); resolve(answer); };
-      document.getElementById("confirm-yes").onclick = () => done(true);
+      yesButton.onclick = () => done(true);
       document.getElementById("confirm-no").onclick = () => done(false);
+      dialog.oncancel = () => resolve(false);
       dialog.showModal();
     });
   }
 
-  /* --- generic action forms from the view's templates ----------------- */
-  function valueLabel(view, field, value) {
-    const g = gameTexts[view.game] || {seat_fields: []};
-    if (typeof value === "number" && (g.seat_fields.includes(field) || ["seat", "order"].includes(field))) {
-      return ui(view).name(value);
-    }
-    const label = gt(view.game, "value." + value);
-    return label == null ? String(value) : label;
-  }
-  function fieldLabel(view, field) {
-    const label = gt(view.game, "field." + field);
-    return label == null ? field : label;
-  }
-  function actionLabel(view, type) {
-    const label = gt(view.game, "action." + type);
-    return label == null ? type : label;
+  /* A confirm inside a form (secret choices: no modal over the held
+     button; it disappears with the secret when the finger lets go). */
+  function confirmInline(form, text, yes) {
+    return new Promise((resolve) => {
+      const box = document.createElement("div");
+      box.className = "inline-confirm";
+      box.innerHTML = `<p>${esc(text)}</p><div class="row"><button type="button" class="secondary confirm-no">${esc(t("page.no"))}</button>` +
+        `<button type="button" class="danger confirm-yes">${esc(yes || t("page.yes"))}</button></div>`;
+      const kids = Array.from(form.children);
+      kids.forEach((k) => { k.hidden = true; });
+      form.appendChild(box);
+      const done = (answer) => { box.remove(); kids.forEach((k) => { k.hidden = false; }); resolve(answer); };
+      box.querySelector(".confirm-yes").onclick = () => done(true);
+      box.querySelector(".confirm-no").onclick = () => done(false);
+    });
   }
 
-  const openGroups = {};   // which folding groups the player opened, kept across views
+  /* --- labels of actions, fields and values -------------------------------- */
+  function valueLabel(view, field, value) {
+    const renderer = Companion.games[view.game];
+    if (renderer && typeof renderer.label === "function") {
+      try {
+        const s = renderer.label(view, ui(view), field, value);
+        if (s != null) return String(s);
+      } catch (err) { console.error(err); }
+    }
+    if (field === "game" && gameTitles && gameTitles[value]) return gameTitles[value];
+    const g = gameTexts[view.game] || {seat_fields: []};
+    if (typeof value === "number" && (g.seat_fields.includes(field) || SEAT_VALUED.includes(field))) {
+      return ui(view).name(value);
+    }
+    const text = gt(view.game, "value." + value);
+    if (text != null) return text;
+    if (typeof value === "string" && /^[a-z][a-z0-9_]*$/.test(value) && value.length > 1) noted(view.game + ":value." + value);
+    return String(value);
+  }
+  function fieldLabel(view, field) { return label(view.game, "field." + field, pretty(field)); }
+  function actionLabel(view, type) { return label(view.game, "action." + type, pretty(type)); }
+
+  // a chosen value in words: lists joined, typed text quoted
+  function valueText(view, field, value, spec) {
+    if (value === undefined || value === null || value === "") return "";
+    if (Array.isArray(value)) {
+      const sep = spec && spec.kind === "order" ? " → " : ", ";
+      return value.map((v) => valueLabel(view, field, v)).join(sep);
+    }
+    if (typeof value === "object") return "";
+    if (spec && !Array.isArray(spec) && spec.kind === "text") return "“" + value + "”";
+    return valueLabel(view, field, value);
+  }
+  function chosenFields(tpl, action) {
+    return Object.keys(tpl.fields).filter((name) => {
+      const v = action[name];
+      return v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && !v.length) &&
+        !(typeof v === "object" && !Array.isArray(v));
+    });
+  }
+  /* The whole choice in words: "Accuse: Christian, Judge". */
+  function choiceSummary(view, tpl, action) {
+    const parts = chosenFields(tpl, action).map((n) => {
+      const text = valueText(view, n, action[n], tpl.fields[n]);
+      // a bare number says little on a button: "Trios 2"
+      return typeof action[n] === "number" && text === String(action[n])
+        ? t("page.field_number", {field: fieldLabel(view, n), value: text}) : text;
+    }).filter((s) => s);
+    const head = actionLabel(view, tpl.type);
+    return parts.length ? t("page.summary", {action: head, values: parts.join(", ")}) : head;
+  }
+  /* The confirm question: the game's ``confirm.<type>`` sentence with the
+     chosen values, else "Accuse — Target: Christian, Identity: Judge?". */
+  function confirmSentence(view, tpl, action) {
+    const params = {};
+    Object.keys(tpl.fields).forEach((n) => { params[n] = valueText(view, n, action[n], tpl.fields[n]); });
+    const own = gt(view.game, "confirm." + tpl.type, params);
+    if (own != null) return own;
+    const parts = chosenFields(tpl, action).map((n) =>
+      t("page.field_value", {field: fieldLabel(view, n), value: params[n]}));
+    const head = actionLabel(view, tpl.type);
+    return parts.length ? t("page.confirm_choice", {action: head, choices: parts.join(", ")})
+      : t("page.confirm_plain", {action: head});
+  }
+
+  /* --- generic action forms from the view's templates ---------------------- */
+  function isChoiceSpec(spec) {
+    return Array.isArray(spec) || (spec && spec.kind === "int" && spec.max - spec.min <= 10);
+  }
+  function choiceValues(spec) {
+    if (Array.isArray(spec)) return spec;
+    const out = [];
+    for (let v = spec.min; v <= spec.max; v++) out.push(v);
+    return out;
+  }
+  function isFixed(spec) { return Array.isArray(spec) && spec.length === 1; }
+
+  const pickers = {};   // step pickers' progress, kept across views while the choices stay the same
+
+  /* Renders templates into ``container``: one card per action type; many
+     templates of one type become a step picker.  options: templates (default
+     view.actions), skip (types to leave out), secret (confirm inline). */
   function renderActions(view, container, send, options) {
     options = options || {};
     container.innerHTML = "";
     const skip = options.skip || [];
-    const shown = view.actions.filter((a) => !skip.includes(a.type));
-    const count = {};
-    shown.forEach((a) => { count[a.type] = (count[a.type] || 0) + 1; });
-    const groups = {};
-    shown.forEach((tpl) => {
-      const form = actionForm(view, tpl, send);
-      if (count[tpl.type] < 3) { container.appendChild(form); return; }
-      // many templates of one type (a claim per identity): one folding group
-      if (!groups[tpl.type]) {
-        const group = groups[tpl.type] = document.createElement("details");
-        group.className = "group card"; group.dataset.type = tpl.type;
-        group.open = !!openGroups[tpl.type];
-        group.ontoggle = () => { openGroups[tpl.type] = group.open; };
-        group.innerHTML = `<summary>${esc(actionLabel(view, tpl.type))} <small>(${count[tpl.type]})</small></summary>`;
-        container.appendChild(group);
-      }
-      groups[tpl.type].appendChild(form);
+    const list = (options.templates || view.actions).filter((a) => !skip.includes(a.type));
+    const byType = new Map();
+    list.forEach((tpl) => {
+      if (!byType.has(tpl.type)) byType.set(tpl.type, []);
+      byType.get(tpl.type).push(tpl);
     });
+    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send, options)));
   }
 
-  function actionForm(view, tpl, send) {
+  function sameSpec(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function admits(spec, value) {
+    return Array.isArray(spec) && spec.some((v) => v === value);
+  }
+  /* The next field to choose step by step: the first field whose allowed
+     values differ between the remaining templates (every one a list). */
+  function nextStep(remaining, chosen) {
+    const names = Object.keys(remaining[0].fields);
+    remaining.slice(1).forEach((tpl) => Object.keys(tpl.fields).forEach((n) => { if (!names.includes(n)) names.push(n); }));
+    for (const name of names) {
+      if (name in chosen) continue;
+      const specs = remaining.map((tpl) => tpl.fields[name]);
+      if (specs.every((s) => sameSpec(s, specs[0]))) continue;
+      if (!specs.every((s) => Array.isArray(s))) continue;
+      const values = [];
+      specs.forEach((s) => s.forEach((v) => { if (!values.some((x) => x === v)) values.push(v); }));
+      return {name, values};
+    }
+    return null;
+  }
+
+  function actionCard(view, tpls, send, options) {
+    if (tpls.length === 1) return actionForm(view, tpls[0], {}, send, options);
+    const type = tpls[0].type;
+    const key = view.game + "|" + JSON.stringify(tpls);
+    const progress = pickers[type] && pickers[type].key === key ? pickers[type] : (pickers[type] = {key, chosen: {}, order: []});
+    const remaining = tpls.filter((tpl) => progress.order.every((n) => admits(tpl.fields[n], progress.chosen[n])));
+    const redraw = (old) => old.replaceWith(actionCard(view, tpls, send, options));
+    const back = (form) => () => {
+      const last = progress.order.pop();
+      delete progress.chosen[last];
+      redraw(form);
+    };
+    const step = remaining.length > 1 ? nextStep(remaining, progress.chosen) : null;
+    if (!step) {
+      const form = actionForm(view, remaining[0] || tpls[0], progress.chosen, send, options);
+      if (progress.order.length) addBack(form, back(form));
+      return form;
+    }
+    const form = document.createElement("form");
+    form.className = "action card picker";
+    form.dataset.type = type;
+    form.dataset.step = step.name;
+    const crumbs = progress.order.map((n) => valueLabel(view, n, progress.chosen[n]));
+    form.innerHTML = `<div class="label">${esc([actionLabel(view, type)].concat(crumbs).join(" › "))}</div>` +
+      `<span class="flabel">${esc(fieldLabel(view, step.name))}</span>`;
+    const row = document.createElement("div"); row.className = "choices";
+    step.values.forEach((value) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "choice"; b.dataset.value = JSON.stringify(value);
+      b.textContent = valueLabel(view, step.name, value);
+      b.onclick = () => { progress.chosen[step.name] = value; progress.order.push(step.name); redraw(form); };
+      row.appendChild(b);
+    });
+    form.appendChild(row);
+    form.onsubmit = (e) => e.preventDefault();
+    if (progress.order.length) addBack(form, back(form));
+    return form;
+  }
+  function addBack(form, onBack) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "mini back"; b.textContent = "‹ " + t("page.back");
+    b.onclick = onBack;
+    form.insertBefore(b, form.firstChild);
+  }
+
+  /* One template as a form.  ``preset``: values already chosen in a step
+     picker.  A form with one choice left sends on one tap per value; every
+     other form has one submit button that names the whole choice. */
+  function actionForm(view, tpl, preset, send, options) {
+    options = options || {};
     const form = document.createElement("form");
     form.className = "action card";
     form.dataset.type = tpl.type;
-    const fixed = [], open = [];
+    const values = {}, open = [];
     Object.entries(tpl.fields).forEach(([name, spec]) => {
-      if (Array.isArray(spec) && spec.length === 1) fixed.push([name, spec[0]]);
+      if (name in preset) values[name] = preset[name];
+      else if (isFixed(spec)) values[name] = spec[0];
       else open.push([name, spec]);
     });
-    const title = [actionLabel(view, tpl.type)].concat(fixed.map(([n, v]) => valueLabel(view, n, v)));
-    const values = {};
-    fixed.forEach(([n, v]) => { values[n] = v; });
     const submit = async (extra) => {
       const action = Object.assign({type: tpl.type}, values, extra || {});
-      if (tpl.confirm && !(await confirmDialog(title.join(" · ") + " — " + t("page.confirm")))) return;
+      if (tpl.confirm) {
+        const text = confirmSentence(view, tpl, action), yes = actionLabel(view, tpl.type);
+        const ok = await (options.secret ? confirmInline(form, text, yes) : confirmDialog(text, yes));
+        if (!ok) return;
+      }
       form.classList.add("busy");
       await send(action);
       form.classList.remove("busy");
     };
-    // one choice field and nothing else: one tap per value
-    if (open.length === 1 && Array.isArray(open[0][1]) && open[0][1].length <= 8) {
-      const [name, spec] = open[0];
-      form.innerHTML = `<div class="label">${esc(title.join(" · "))} <small>${esc(fieldLabel(view, name))}</small></div>`;
+    const shown = open.filter(([, spec]) => !(spec && spec.kind === "object"));
+    open.forEach(([name, spec]) => { if (spec && spec.kind === "object") values[name] = {}; });
+    // one choice left: one tap per value
+    if (shown.length === 1 && isChoiceSpec(shown[0][1]) && choiceValues(shown[0][1]).length <= 12) {
+      const [name, spec] = shown[0];
+      form.innerHTML = `<div class="label">${esc(choiceSummary(view, tpl, values))}</div>` +
+        `<span class="flabel">${esc(fieldLabel(view, name))}</span>`;
       const row = document.createElement("div"); row.className = "choices";
-      spec.forEach((value) => {
+      choiceValues(spec).forEach((value) => {
         const b = document.createElement("button");
         b.type = "button"; b.className = "choice"; b.dataset.value = JSON.stringify(value);
         b.textContent = valueLabel(view, name, value);
@@ -168,64 +518,91 @@
         row.appendChild(b);
       });
       form.appendChild(row);
+      form.onsubmit = (e) => e.preventDefault();
       return form;
     }
-    form.innerHTML = `<div class="label">${esc(title.join(" · "))}</div>`;
-    open.forEach(([name, spec]) => form.appendChild(fieldInput(view, name, spec, values)));
     const go = document.createElement("button");
-    go.type = "submit"; go.className = "primary";
-    go.textContent = open.length ? t("page.send") : actionLabel(view, tpl.type);
-    if (!open.length) { form.innerHTML = ""; go.className = "primary big"; go.textContent = title.join(" · "); }
+    go.type = "submit"; go.className = "primary big";
+    const relabel = () => { go.textContent = choiceSummary(view, tpl, values); };
+    if (shown.length) {
+      form.innerHTML = `<div class="label">${esc(actionLabel(view, tpl.type))}</div>`;
+      shown.forEach(([name, spec]) => form.appendChild(fieldInput(view, name, spec, values, relabel)));
+    }
+    relabel();
     form.appendChild(go);
     form.onsubmit = (e) => { e.preventDefault(); if (form.reportValidity()) submit(); };
     return form;
   }
 
-  function fieldInput(view, name, spec, values) {
+  // a chosen choice says so in more than colour: a mark (app.css) and aria-pressed
+  function pressed(button, on) {
+    button.classList.toggle("on", on);
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  let fieldSeq = 0;
+  function fieldInput(view, name, spec, values, changed) {
     const wrap = document.createElement("div");
     wrap.className = "field";
-    wrap.innerHTML = `<span class="flabel">${esc(fieldLabel(view, name))}</span>`;
-    if (Array.isArray(spec)) {
+    // the visible label names the input or the row of choices (screen readers)
+    const labelId = "field-label-" + (++fieldSeq);
+    wrap.innerHTML = `<span class="flabel" id="${labelId}">${esc(fieldLabel(view, name))}</span>`;
+    const named = (el) => { el.setAttribute("aria-labelledby", labelId); return el; };
+    if (isChoiceSpec(spec) || spec.kind === "subset") {
+      wrap.setAttribute("role", "group");
+      named(wrap);
+    }
+    if (isChoiceSpec(spec)) {
       const row = document.createElement("div"); row.className = "choices";
-      spec.forEach((value, i) => {
+      choiceValues(spec).forEach((value, i) => {
         const b = document.createElement("button");
-        b.type = "button"; b.className = "choice"; b.textContent = valueLabel(view, name, value);
-        b.onclick = () => { values[name] = value; row.querySelectorAll("button").forEach((x) => x.classList.remove("on")); b.classList.add("on"); };
-        if (i === 0) { values[name] = value; b.classList.add("on"); }
+        b.type = "button"; b.className = "choice"; b.dataset.value = JSON.stringify(value);
+        b.textContent = valueLabel(view, name, value);
+        b.onclick = () => {
+          values[name] = value;
+          row.querySelectorAll("button").forEach((x) => pressed(x, x === b));
+          changed();
+        };
+        if (i === 0) values[name] = value;
+        pressed(b, i === 0);
         row.appendChild(b);
       });
       wrap.appendChild(row);
     } else if (spec.kind === "text") {
       const input = document.createElement("input");
       input.maxLength = spec.max || 200; input.required = !spec.optional && (spec.min || 0) > 0;
-      input.name = name;
-      input.oninput = () => { values[name] = input.value; };
-      if (spec.optional) delete values[name];
+      input.name = name; input.autocomplete = "off"; named(input);
+      input.oninput = () => {
+        if (input.value.trim() === "" && spec.optional) delete values[name]; else values[name] = input.value;
+        changed();
+      };
       wrap.appendChild(input);
     } else if (spec.kind === "int") {
       const input = document.createElement("input");
-      input.type = "number"; input.inputMode = "numeric"; input.name = name;
+      input.type = "number"; input.inputMode = "numeric"; input.name = name; named(input);
       input.min = spec.min; input.max = spec.max; input.value = spec.min; input.required = true;
       values[name] = spec.min;
-      input.oninput = () => { values[name] = parseInt(input.value, 10); };
+      input.oninput = () => { values[name] = parseInt(input.value, 10); changed(); };
       wrap.appendChild(input);
     } else if (spec.kind === "subset") {
       const row = document.createElement("div"); row.className = "choices";
       values[name] = [];
       spec.of.forEach((value) => {
         const b = document.createElement("button");
-        b.type = "button"; b.className = "choice"; b.textContent = valueLabel(view, name, value);
+        b.type = "button"; b.className = "choice"; b.dataset.value = JSON.stringify(value);
+        b.textContent = valueLabel(view, name, value);
         b.onclick = () => {
           const list = values[name], at = list.indexOf(value);
           if (at >= 0) list.splice(at, 1); else list.push(value);
-          b.classList.toggle("on", at < 0);
+          pressed(b, at < 0); changed();
         };
+        pressed(b, false);
         row.appendChild(b);
       });
-      if (spec.size != null) wrap.querySelector(".flabel").textContent += ` (${spec.size})`;
+      if (spec.size != null) wrap.querySelector(".flabel").textContent = t("page.pick_n", {field: fieldLabel(view, name), n: spec.size});
       wrap.appendChild(row);
     } else if (spec.kind === "order") {
-      const list = document.createElement("ol"); list.className = "order";
+      const list = named(document.createElement("ol")); list.className = "order";
       values[name] = spec.of.slice();
       const draw = () => {
         list.innerHTML = "";
@@ -234,42 +611,59 @@
           li.innerHTML = `<span>${esc(valueLabel(view, name, value))}</span>`;
           const up = document.createElement("button");
           up.type = "button"; up.textContent = "↑"; up.className = "mini"; up.disabled = i === 0;
-          up.onclick = () => { const v = values[name]; [v[i - 1], v[i]] = [v[i], v[i - 1]]; draw(); };
+          up.onclick = () => { const v = values[name]; [v[i - 1], v[i]] = [v[i], v[i - 1]]; draw(); changed(); };
           li.appendChild(up); list.appendChild(li);
         });
       };
       draw(); wrap.appendChild(list);
-    } else if (spec.kind === "object") {
-      values[name] = {};
-      wrap.hidden = true;
     }
     return wrap;
   }
 
-  /* --- hold to reveal --------------------------------------------------- */
-  function holdToReveal(button, body, reveal) {
-    const show = (e) => { if (e) e.preventDefault(); reveal(true); };
-    const hide = () => reveal(false);
-    button.addEventListener("pointerdown", show);
-    button.addEventListener("pointerup", hide);
-    button.addEventListener("pointerleave", hide);
-    button.addEventListener("pointercancel", hide);
-    button.addEventListener("contextmenu", (e) => e.preventDefault());
-    document.addEventListener("visibilitychange", hide);
-    window.addEventListener("blur", hide);
+  /* The templates of a seat's view, sorted for the phone: what the game
+     waits for ("must"), what the seat may do ("may"), each open or secret
+     (shown only while held), and the platform's seat tools.  A game that
+     marks no template ``required`` in this view: everything is a must. */
+  function sortActions(view) {
+    const game = view.actions.filter((a) => !PLATFORM_SEAT_TYPES.includes(a.type) &&
+      !(view.you && view.you.host && PLATFORM_HOST_TYPES.includes(a.type)));
+    const host = view.you && view.you.host;
+    const marked = marksRequired(view);
+    const must = host ? [] : game.filter((a) => !marked || a.required);
+    const may = game.filter((a) => !must.includes(a));
+    return {
+      must: must.filter((a) => !a.secret), mustSecret: must.filter((a) => a.secret),
+      may: may.filter((a) => !a.secret), maySecret: may.filter((a) => a.secret),
+      tools: view.actions.filter((a) => PLATFORM_SEAT_TYPES.includes(a.type)),
+    };
   }
-  // inline secret boxes drawn by game renderers
-  document.addEventListener("pointerdown", (e) => {
-    const b = e.target.closest && e.target.closest("[data-hold]");
-    if (!b) return;
-    e.preventDefault();
-    const body = b.nextElementSibling; body.hidden = false;
-    const hide = () => { body.hidden = true; b.removeEventListener("pointerup", hide); b.removeEventListener("pointerleave", hide); };
-    b.addEventListener("pointerup", hide); b.addEventListener("pointerleave", hide);
-    document.addEventListener("visibilitychange", hide, {once: true});
-  });
 
-  /* --- keep the screen awake while a game runs -------------------------- */
+  /* Whether the game marks what it waits for (``required``).  A view with
+     only optional reactions carries no mark, so the page remembers per game
+     that it has seen one; a game never seen marking falls back to "every
+     action is your move". */
+  function marksRequired(view) {
+    const key = "companion:required:" + view.game;
+    if (view.actions.some((a) => a.required)) {
+      try { localStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
+      return true;
+    }
+    try { return localStorage.getItem(key) === "1"; } catch (e) { return false; }
+  }
+
+  /* Whom the game waits for, when its public view says so (a generic
+     reading of common names: waiting_for, awaited, waiting, to_move). */
+  function waitingFor(view) {
+    const pub = view.public || {};
+    for (const key of ["waiting_for", "awaited", "waiting", "to_move"]) {
+      const v = pub[key];
+      if (typeof v === "number") return [v];
+      if (Array.isArray(v) && v.every((x) => typeof x === "number")) return v.slice();
+    }
+    return [];
+  }
+
+  /* --- keep the screen awake while a game runs ------------------------------ */
   let wakeLock = null, keepAwakeOn = false;
   async function keepAwake(on) {
     keepAwakeOn = on;
@@ -291,8 +685,7 @@
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && keepAwakeOn) keepAwake(true); });
   Companion.blankVideo = function () {
-    // a 1x1 canvas stream recorded to a blob would need MediaRecorder; a
-    // canvas captureStream is enough to keep a video element "playing"
+    // a canvas captureStream is enough to keep a video element "playing"
     try {
       const canvas = document.createElement("canvas"); canvas.width = canvas.height = 1;
       const v = document.getElementById("keepawake");
@@ -310,23 +703,27 @@
     location.replace(url.toString());
   }
 
+  /* The open log: public lines only (private ones are secrets: the phone
+     shows them in its secret box while held). */
   function renderLog(view, el) {
-    el.innerHTML = view.log.slice().reverse().map((line) =>
-      `<li class="${line.private ? "private" : ""}">${esc(line.text)}</li>`).join("");
+    el.innerHTML = view.log.filter((line) => !line.private).reverse().map((line) =>
+      `<li>${esc(line.text)}</li>`).join("");
   }
   function renderSeats(view, el, options) {
     const turn = (options && options.highlight) || [];
-    el.innerHTML = view.seats.map((s) => `<li data-seat="${s.seat}" class="${turn.includes(s.seat) ? "turn" : ""}">
-      <span class="dot ${s.connected ? "on" : "off"}" title="${esc(t(s.connected ? "page.connected" : "page.offline"))}"></span>
+    el.innerHTML = view.seats.map((s) => `<li data-seat="${s.seat}" class="${turn.includes(s.seat) ? "turn" : ""}"${turn.includes(s.seat) ? ' aria-current="true"' : ""}>
+      <span class="dot ${s.connected ? "on" : "off"}" role="img" aria-label="${esc(t(s.connected ? "page.connected" : "page.offline"))}"></span>
       <span class="sname">${esc(s.name)}</span><span class="score">${esc(s.score)}</span></li>`).join("");
   }
   function renderGame(view, el, where) {
     const renderer = Companion.games[view.game];
+    forgetSecretBoxes(el);
     if (view.status === "lobby") { el.innerHTML = `<p class="hint">${esc(t("page.start_hint"))}</p>`; return; }
     if (renderer && renderer[where]) {
       try { el.innerHTML = renderer[where](view, ui(view)); return; } catch (err) { console.error(err); }
     }
-    el.innerHTML = `<pre class="generic">${esc(JSON.stringify(where === "phone" ? {you: view.you, public: view.public} : view.public, null, 1))}</pre>`;
+    // no renderer: the public part only (a phone's private part would show its secrets)
+    el.innerHTML = `<pre class="generic">${esc(JSON.stringify(view.public, null, 1))}</pre>`;
   }
   function renderStatus(view) {
     const names = (view.winners || []).map((s) => ui(view).name(s)).join(", ");
@@ -338,10 +735,12 @@
     const u = ui(view);
     const rows = view.seats.map((s) => `<li>${esc(s.name)}: ${esc(view.evening.wins[String(s.seat)] || 0)} ${esc(t("page.wins"))}</li>`).join("");
     return `<h3>${esc(t("page.evening"))}</h3><ul class="evening">${rows}</ul>` +
-      `<p class="hint">${view.evening.games.map((g) => esc(g.game) + ": " + esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>`;
+      `<p class="hint">${view.evening.games.map((g) => esc(gt(g.game, "title") || g.game) + ": " + esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>`;
   }
 
-  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog, renderActions,
-    holdToReveal, keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus,
-    renderEvening, valueLabel, actionLabel});
+  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog, confirmInline,
+    renderActions, sortActions, waitingFor, holdToReveal, onReveal, isRevealed, setRevealed,
+    keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEvening,
+    valueLabel, valueText, fieldLabel, actionLabel, choiceSummary, confirmSentence, refusalOf,
+    goneInfo, seatFate, showGone});
 })();

@@ -1,94 +1,274 @@
 /* A player's phone: join (or rejoin with a one-time link), then this seat's
-   view: the secret behind hold-to-reveal, what to do now, the log. */
+   view.  Everything secret (view.you.secret, private log lines, choices
+   that depend on the secret) is in the page only while the hold button is
+   held.  What the game waits for says "Your move"; what the seat may do
+   sits quieter under "You may react".  A dead seat (moved to another
+   phone, removed, room ended) says so and offers to join again. */
 (function () {
   "use strict";
   const C = window.COMPANION, K = window.Companion;
   const $ = (id) => document.getElementById(id);
-  const key = "companion:seat:" + C.code;
+  const tokenKey = "companion:seat:" + C.code, seatKey = "companion:seatno:" + C.code;
   $("lang-switch").onclick = K.switchLang;
-  let conn, lastView = null, hadTodo = false;
+  let conn = null, lastView = null, hadMust = false, ended = false, leaving = false;
+  let passed = null;            // the optional choices this phone let pass
+  const drawn = {};             // container id -> what it shows (skip redraws that change nothing)
 
   async function post(url, body) {
     const r = await fetch(url + `?lang=${C.lang}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     return r.json();
   }
 
+  function mySeat() {
+    const s = localStorage.getItem(seatKey);
+    return s === null ? null : Number(s);
+  }
+  function forget() { localStorage.removeItem(tokenKey); localStorage.removeItem(seatKey); }
+
   async function start() {
     const params = new URLSearchParams(location.search);
     const claim = params.get("claim");
     if (claim) {
       const answer = await post(`/api/rooms/${C.code}/seats`, {claim});
-      history.replaceState(null, "", location.pathname);
-      if (answer.token) localStorage.setItem(key, answer.token);
-      else return gone(answer.error.message);
+      history.replaceState(null, "", location.pathname + (params.get("lang") ? `?lang=${params.get("lang")}` : ""));
+      if (answer.token) { localStorage.setItem(tokenKey, answer.token); localStorage.setItem(seatKey, answer.seat); }
+      else return gone(K.goneInfo(answer.error, answer.error.code === "no_room" ? "ended" : null));
     }
-    const token = localStorage.getItem(key);
+    const token = localStorage.getItem(tokenKey);
     if (!token) return showJoin();
     play(token);
   }
 
+  /* which game and room this is, and who already sits at the table */
+  async function describeRoom() {
+    try {
+      const r = await fetch(`/api/rooms/${C.code}?lang=${C.lang}`);
+      if (!r.ok) return;
+      const view = await r.json();
+      $("join-title").textContent = K.t("page.join_title", {game: view.title || view.game, code: view.room});
+      const names = view.seats.map((s) => s.name);
+      $("join-seated").textContent = names.length ? K.t("page.seated_list", {names: names.join(", ")})
+        : K.t("page.seated_nobody");
+    } catch (e) { /* the form works without it */ }
+  }
+
   function showJoin() {
+    ended = false; leaving = false;
+    $("gone").hidden = true; $("play").hidden = true;
+    $("me").textContent = "";
     $("join-form").hidden = false;
     $("name").focus();
+    describeRoom();
     $("join-form").onsubmit = async (e) => {
       e.preventDefault();
       const answer = await post(`/api/rooms/${C.code}/seats`, {name: $("name").value});
-      if (answer.token) { localStorage.setItem(key, answer.token); $("join-form").hidden = true; play(answer.token); }
-      else { $("join-error").hidden = false; $("join-error").textContent = answer.error.message; }
+      if (answer.token) {
+        localStorage.setItem(tokenKey, answer.token); localStorage.setItem(seatKey, answer.seat);
+        $("join-form").hidden = true; $("join-error").hidden = true;
+        play(answer.token);
+      } else if (answer.error.code === "no_room") {
+        gone(K.goneInfo(answer.error, "ended"));
+      } else { $("join-error").hidden = false; $("join-error").textContent = answer.error.message; }
     };
   }
 
-  function gone(message) {
+  /* The seat is dead: say why, drop the token, offer to join again. */
+  function gone(info) {
+    ended = true;
+    forget();
+    if (conn) conn.socket.disconnect();
+    conn = null; lastView = null; hadMust = false;
+    K.setRevealed(false);
+    K.keepAwake(false);
+    Object.keys(drawn).forEach((k) => delete drawn[k]);
     $("play").hidden = true; $("join-form").hidden = true;
-    $("gone").hidden = false; $("gone").textContent = message;
+    $("me").textContent = "";
+    K.showGone($("gone"), info, showJoin);
   }
 
-  function secretHtml(view) {
-    const secret = view.you && view.you.secret;
-    if (!secret) return null;
-    const u = K.ui(view);
+  async function refused(error, how) {
+    if (ended) return;
+    let fate = null;
+    if (error.code === "no_room") fate = "ended";
+    else if (error.code === "bad_token") {
+      fate = await K.seatFate(mySeat());
+      if (fate === null && how && how.worked) fate = "moved";
+    }
+    gone(K.goneInfo(error, fate));
+  }
+
+  /* --- the secret box -------------------------------------------------- */
+  function secretItems(view) {
+    const renderer = K.games[view.game];
+    if (renderer && typeof renderer.secret === "function") {
+      try { return renderer.secret(view, K.ui(view)) || ""; } catch (err) { console.error(err); }
+    }
+    const secret = (view.you && view.you.secret) || {};
     return Object.entries(secret).map(([k, v]) => {
-      const label = u.t("field." + k);
-      const value = Array.isArray(v) ? v.map((x) => K.valueLabel(view, k, x)).join(", ")
-        : (v && typeof v === "object") ? Object.entries(v).map(([a, b]) => `${K.valueLabel(view, k, a)}: ${K.valueLabel(view, k, b)}`).join(" · ")
-        : K.valueLabel(view, k, v);
-      return `<div class="secret-item" data-key="${K.esc(k)}"><small>${K.esc(label)}</small><strong class="value-${K.esc(String(v))}">${K.esc(value)}</strong></div>`;
+      const value = describe(view, k, v);
+      if (value === "") return "";
+      return `<div class="secret-item" data-key="${K.esc(k)}"><small>${K.esc(K.fieldLabel(view, k))}</small>` +
+        `<strong class="value-${K.esc(typeof v === "object" ? k : String(v))}">${K.esc(value)}</strong></div>`;
     }).join("");
   }
-
-  let revealed = false;
-  function drawSecret() {
-    const html = lastView && secretHtml(lastView);
-    $("secret").hidden = !html;
-    $("secret-body").innerHTML = revealed && html ? html : K.esc(K.t("page.hidden"));
-    $("secret-body").classList.toggle("shown", revealed);
+  function describe(view, k, v) {
+    if (v === null || v === undefined || v === "") return "";
+    if (Array.isArray(v)) return v.map((x) => K.valueLabel(view, k, x)).join(", ");
+    if (typeof v === "object") {
+      return Object.entries(v).filter(([, b]) => b !== null && b !== undefined)
+        .map(([a, b]) => `${K.valueLabel(view, k, a)}: ${typeof b === "object" ? JSON.stringify(b) : K.valueLabel(view, k, b)}`).join(" · ");
+    }
+    return K.valueLabel(view, k, v);
   }
-  K.holdToReveal($("hold"), $("secret-body"), (on) => { revealed = on; drawSecret(); });
+  function privateLines(view) {
+    const lines = view.log.filter((line) => line.private).reverse();
+    if (!lines.length) return "";
+    return `<h3>${K.esc(K.t("page.only_for_you"))}</h3><ol class="log private" reversed>` +
+      lines.map((line) => `<li>${K.esc(line.text)}</li>`).join("") + "</ol>";
+  }
+
+  function drawSecret() {
+    const view = lastView;
+    const on = K.isRevealed() && view;
+    $("secret").classList.toggle("shown", !!on);
+    $("secret-body").classList.toggle("shown", !!on);
+    if (!on) {
+      ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; delete drawn[id]; });
+      $("secret-hidden").hidden = false;
+      return;
+    }
+    $("secret-hidden").hidden = true;
+    const sorted = K.sortActions(view);
+    const choices = sorted.mustSecret.concat(sorted.maySecret), notes = privateLines(view);
+    const items = secretItems(view);
+    $("secret-items").innerHTML = items || (choices.length || notes ? "" :
+      `<p class="hint">${K.esc(K.t("page.nothing_secret"))}</p>`);
+    draw("secret-actions", view, choices, {secret: true});
+    $("secret-log").innerHTML = notes;
+  }
+  K.onReveal(drawSecret);
+
+  /* Renders templates into a container unless they (and the names they
+     show) are what it already shows: a half-filled form survives views
+     that change nothing for it. */
+  function draw(id, view, templates, options) {
+    const key = JSON.stringify([templates, view.seats.map((s) => s.name), view.game]);
+    if (drawn[id] === key) return;
+    drawn[id] = key;
+    K.renderActions(view, $(id), send, Object.assign({templates}, options || {}));
+  }
+
+  function send(action) {
+    if (action.type === "leave") leaving = true;
+    return conn.send(action).then((answer) => {
+      if (action.type === "leave" && answer.ok) gone(K.goneInfo(null, "left"));
+      else if (action.type === "leave") leaving = false;
+      return answer;
+    });
+  }
+
+  /* --- the view -------------------------------------------------------- */
+  function removedFrom(view) {
+    return !view.you || view.you.seat === null || view.you.seat === undefined ||
+      !view.seats.some((s) => s.seat === view.you.seat);
+  }
+
+  function todo(view, sorted) {
+    const must = sorted.must.length + sorted.mustSecret.length > 0;
+    const waiting = K.waitingFor(view).filter((s) => !view.you || s !== view.you.seat);
+    const names = waiting.map(K.ui(view).name).join(", ");
+    let text, hint = "";
+    if (view.status === "finished") text = K.renderStatus(view);
+    else if (view.status === "lobby") text = K.t("page.lobby");
+    else if (must) {
+      text = K.t("page.your_turn");
+      if (!sorted.must.length) hint = K.t("page.hold_for_choices");
+    } else {
+      const may = sorted.may.length + sorted.maySecret.length > 0;
+      text = K.t(may ? "page.may_react_now" : "page.nothing_to_do");
+      if (names) hint = K.t("page.waiting_for", {names});
+    }
+    $("todo-text").textContent = text;
+    $("todo-hint").textContent = hint; $("todo-hint").hidden = !hint;
+    $("todo").className = "todo" + (must && view.status === "playing" ? " now" : "");
+    if (must && !hadMust) K.vibrate();
+    hadMust = must;
+  }
+
+  function react(view, sorted) {
+    const may = sorted.may;
+    $("react").hidden = !may.length;
+    if (!may.length) { $("react-actions").innerHTML = ""; delete drawn["react-actions"]; return; }
+    reactKey = JSON.stringify(may);
+    if (passed !== reactKey) $("react").open = true;   // new choices: show them again
+    draw("react-actions", view, may);
+  }
+  let reactKey = null;
+  $("react-pass").onclick = () => { $("react").open = false; };
+  // closed (by "let it pass" or its summary): stays closed until the choices change
+  $("react").addEventListener("toggle", () => { if (!$("react").open) passed = reactKey; });
 
   function onView(view) {
+    if (ended) return;
+    if (removedFrom(view)) {
+      gone(K.goneInfo(null, leaving ? "left" : "removed"));
+      return;
+    }
     lastView = view;
-    $("play").hidden = false;
-    $("me").textContent = K.t("page.you_are", {name: view.you ? view.you.name : ""});
+    $("show-rules").hidden = false;
+    localStorage.setItem(seatKey, view.you.seat);
+    $("play").hidden = false; $("gone").hidden = true;
+    $("me").textContent = K.t("page.you_are", {name: view.you.name});
+    const sorted = K.sortActions(view);
+    todo(view, sorted);
+    $("secret").hidden = view.status === "lobby";
+    $("secret").classList.toggle("has-choices", sorted.mustSecret.length + sorted.maySecret.length > 0);
+    $("secret-hidden").textContent = K.t(sorted.mustSecret.length + sorted.maySecret.length ? "page.hidden_choices" : "page.hidden");
     drawSecret();
+    draw("actions", view, sorted.must);
+    react(view, sorted);
     K.renderGame(view, $("game-area"), "phone");
-    const todo = view.actions.filter((a) => !["rename", "leave"].includes(a.type));
-    K.renderActions(view, $("actions"), (a) => conn.send(a), {skip: view.status === "playing" ? ["rename"] : []});
-    $("todo").textContent = view.status === "finished" ? K.renderStatus(view)
-      : todo.length ? K.t("page.your_turn") : (view.status === "lobby" ? K.t("page.start_hint") : K.t("page.nothing_to_do"));
-    $("todo").className = "todo" + (todo.length ? " now" : "");
-    if (todo.length && !hadTodo) K.vibrate();
-    hadTodo = todo.length > 0;
-    K.renderSeats(view, $("seats"));
+    K.renderSeats(view, $("seats"), {highlight: K.waitingFor(view)});
     K.renderLog(view, $("log"));
+    $("seat-tools").hidden = !sorted.tools.length;
+    draw("seat-actions", view, sorted.tools);
     K.keepAwake(view.status === "playing");
+    document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
   }
 
+  /* --- the rules: the game's summary in an overlay, one tap away ---------- */
+  function currentGame() { return lastView ? lastView.game : C.game; }
+  async function openRules() {
+    const game = currentGame();
+    let html = `<p>${K.esc(K.t("table.rules_missing"))}</p>`;
+    try {
+      const r = await fetch(`/static/games/rules/${encodeURIComponent(game)}.${C.lang}.html`);
+      if (r.ok) html = await r.text();
+    } catch (e) { /* offline: the sentence says there is none */ }
+    $("rules-body").innerHTML = html;
+    $("rules").dataset.game = game;
+    if (!$("rules").open) $("rules").showModal();
+    $("rules-body").scrollTop = 0;
+  }
+  $("show-rules").onclick = openRules;
+  $("rules-close").onclick = () => $("rules").close();
+  // a tap beside the box closes it (the dialog itself is the backdrop there)
+  $("rules").onclick = (e) => { if (e.target === $("rules")) $("rules").close(); };
+
+  /* A phone waking up asks whether its seat still lives (the server sends
+     a revoked seat no more views, so a sleeping phone would not know). */
+  document.addEventListener("visibilitychange", async () => {
+    const token = localStorage.getItem(tokenKey);
+    if (document.visibilityState !== "visible" || !conn || ended || !token) return;
+    try {
+      const r = await fetch(`/api/rooms/${C.code}?lang=${C.lang}`, {headers: {Authorization: `Bearer ${token}`}});
+      if (r.status === 401 || r.status === 404) refused((await r.json()).error, {worked: true});
+    } catch (e) { /* offline: the socket shows the banner */ }
+  });
+
   function play(token) {
-    conn = K.connect(token, onView, (error) => {
-      if (error.code === "bad_token") { localStorage.removeItem(key); gone(K.t("page.seat_gone")); }
-      else if (error.code === "no_room") gone(K.t("page.room_gone"));
-      else gone(error.message);
-    });
+    ended = false;
+    conn = K.connect(token, onView, refused);
   }
   start();
 })();

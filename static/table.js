@@ -1,33 +1,420 @@
-/* The table screen: public view, QR code, seats, log; host tools when this
-   device holds the host token (the tablet that created the room). */
+/* The table screen: a board read from across the table.  The step and whom
+   the game waits for in large type, the game's public state as it lies on
+   the table (static/games/<game>.js), decisive events announced in the
+   middle before they move to the log, the join code large while the lobby
+   fills and in a corner during play, a score chart and the evening's
+   standings at the end, the rules one tap away.  Host tools when this
+   device holds the host token (the tablet that created the room).
+
+   Hooks a game renderer may add beside table()/phone():
+     headline(view, ui) -> {step, waiting: [seats], label?}   the top line
+     decisive(view, prev, ui) -> [{text, tone}]   what to announce; tone is
+       "good" | "bad" | "news"; prev is the last view this screen drew. */
 (function () {
   "use strict";
   const C = window.COMPANION, K = window.Companion;
-  const hostToken = localStorage.getItem("companion:host:" + C.code);
   const $ = (id) => document.getElementById(id);
-  document.getElementById("lang-switch").onclick = K.switchLang;
+  const hostToken = localStorage.getItem("companion:host:" + C.code);
+
+  function tt(key, params) { return K.t(key, params); }
+  const esc = K.esc;
+  function wins(n) { return tt(n === 1 ? "table.win_one" : "table.win_many", {n}); }
+
+  $("lang-switch").onclick = K.switchLang;
+  // the other language, short: the button must fit beside the other two
+  $("lang-switch").title = $("lang-switch").textContent;
+  $("lang-switch").textContent = C.lang === "de" ? "EN" : "DE";
+  $("show-rules").textContent = tt("table.rules");
+  $("show-join").textContent = tt("table.join");
+  $("join-close").setAttribute("aria-label", tt("table.close"));
+  $("rules-close").setAttribute("aria-label", tt("table.close"));
 
   fetch(`/api/rooms/${C.code}`).then((r) => r.json()).then((answer) => {
-    if (answer.ok === false) { $("status").textContent = answer.error.message; }
-  });
+    if (answer.ok === false) showError(answer.error.message);
+  }).catch(() => {});
   // the join URL as phones must see it comes from the server (LAN address)
-  fetch(`/api/rooms/${C.code}/urls`).then((r) => r.ok ? r.json() : null).then((urls) => {
-    if (urls) $("join-url").textContent = urls.join;
+  fetch(`/api/rooms/${C.code}/urls`).then((r) => (r.ok ? r.json() : null)).then((urls) => {
+    // a long address may wrap only after a slash, never inside the code
+    if (urls) $("join-url").innerHTML = urls.join.split("/").map(esc).join("/<wbr>");
+  }).catch(() => {});
+
+  function showError(message) { $("status").hidden = false; $("status").textContent = message; }
+
+  /* --- seats: a colour each, the same in the list and the chart ------------ */
+  const PALETTE = ["#e8590c", "#1c7ed6", "#2b8a3e", "#c2255c", "#7048e8", "#e0a800", "#0b7285",
+    "#a61e4d", "#5c940d", "#364fc7", "#d9480f", "#087f5b", "#862e9c", "#495057"];
+  function colour(seat) { return PALETTE[Math.abs(Number(seat)) % PALETTE.length]; }
+
+  function names(u, seats) { return seats.map((s) => u.name(s)); }
+
+  /* --- the top line: the step and whom the table waits for ---------------- */
+  function headline(view, u) {
+    if (view.status === "lobby") return {step: tt("table.lobby_step"), waiting: []};
+    if (view.status === "finished") {
+      const won = view.winners || [];
+      if (won.length) return {step: K.t("page.finished"), text: K.t("page.winners", {names: names(u, won).join(", ")})};
+      return {step: K.t("page.finished"), text: endedByHost(view) ? K.t("log.ended") : K.t("page.nobody_won")};
+    }
+    const renderer = K.games[view.game];
+    if (renderer && typeof renderer.headline === "function") {
+      try {
+        const own = renderer.headline(view, u);
+        if (own) return own;
+      } catch (err) { console.error(err); }
+    }
+    return genericHeadline(view);
+  }
+  // the last game-ending line decides: the host's "end" or the game's own finish
+  function endedByHost(view) {
+    if (typeof view.ended_by_host === "boolean") return view.ended_by_host;
+    const ended = K.t("log.ended"), finished = K.t("log.finished").split("{names}")[0];
+    for (let i = view.log.length - 1; i >= 0; i--) {
+      const text = view.log[i].text;
+      if (text === ended) return true;
+      if (text.startsWith(finished) || text === K.t("log.finished_nobody")) return false;
+    }
+    return false;
+  }
+  /* A game without its own headline(): its step or phase in its own words
+     where its texts have one (placeholders filled from the public state),
+     else its title; whom it waits for from the usual public names. */
+  function genericHeadline(view) {
+    const pub = view.public || {};
+    const phase = pub.step || pub.phase;
+    let step = null;
+    if (typeof phase === "string") {
+      for (const key of ["ui.step." + phase, "ui.phase." + phase, "ui." + phase, "value." + phase]) {
+        const s = K.gt(view.game, key, pub);
+        if (s != null && !/\{\w+\}/.test(s)) { step = s; break; }
+      }
+    }
+    return {step: step || view.title || K.gt(view.game, "title") || "", waiting: waitingFor(pub)};
+  }
+  function waitingFor(pub) {
+    for (const key of ["waiting_for", "awaited", "waiting", "to_move", "turn"]) {
+      const v = pub[key];
+      if (typeof v === "number") return [v];
+      if (Array.isArray(v) && v.length && v.every((x) => typeof x === "number")) return v.slice();
+    }
+    return [];
+  }
+
+  function drawHeadline(view, u) {
+    const h = headline(view, u);
+    $("game-title").textContent = view.title || K.gt(view.game, "title") || "";
+    $("step").textContent = h.step || "";
+    const waiting = (h.waiting || []).filter((s) => view.seats.some((x) => x.seat === s));
+    const el = $("waiting");
+    if (h.text) {
+      el.innerHTML = `<span class="tb-waiting-text">${esc(h.text)}</span>`;
+    } else if (waiting.length) {
+      // a long list would push the board off the screen: the first eight and how many more
+      const shown = waiting.length > 9 ? waiting.slice(0, 8) : waiting;
+      el.innerHTML = `<span class="tb-waiting-label">${esc(h.label || tt("table.waiting"))}</span> ` +
+        shown.map((s) => `<span class="tb-name" style="--seat:${colour(s)}">${esc(u.name(s))}</span>`).join(" ") +
+        (shown.length < waiting.length ? ` <span class="tb-more">+${waiting.length - shown.length}</span>` : "");
+    } else {
+      el.innerHTML = "";
+    }
+    el.hidden = !el.innerHTML;
+    return waiting;
+  }
+
+  /* --- players ---------------------------------------------------------- */
+  function drawSeats(view, waiting) {
+    const won = view.evening.wins || {};
+    $("seats").innerHTML = view.seats.map((s) => {
+      const w = won[String(s.seat)] || 0;
+      return `<li data-seat="${s.seat}" class="${waiting.includes(s.seat) ? "turn" : ""}" style="--seat:${colour(s.seat)}">` +
+        `<span class="dot ${s.connected ? "on" : "off"}" role="img" aria-label="${esc(K.t(s.connected ? "page.connected" : "page.offline"))}"></span>` +
+        `<span class="sname">${esc(s.name)}</span>` +
+        (w ? `<span class="tb-wins" title="${esc(wins(w))}">★${w > 1 ? w : ""}</span>` : "") +
+        `<span class="score">${esc(s.score)}</span></li>`;
+    }).join("");
+  }
+
+  /* --- the log: newest first, each line with its own number --------------- */
+  let freshLines = new Set();
+  function drawLog(view) {
+    $("log").innerHTML = view.log.filter((line) => !line.private).slice().reverse().map((line) =>
+      `<li data-n="${line.n}" class="${freshLines.has(line.n) ? "fresh" : ""}"><span class="tb-n">${line.n}</span>` +
+      `<span class="tb-line">${esc(line.text)}</span></li>`).join("");
+  }
+
+  /* --- the game's board ----------------------------------------------------- */
+  function drawGame(view, u) {
+    const el = $("game-area");
+    if (view.status === "lobby") { el.innerHTML = ""; return; }
+    const renderer = K.games[view.game];
+    if (renderer && renderer.table) {
+      try { el.innerHTML = renderer.table(view, u); return; } catch (err) { console.error(err); }
+    }
+    el.innerHTML = `<pre class="generic">${esc(JSON.stringify(view.public, null, 1))}</pre>`;
+  }
+
+  /* --- join: large in the lobby, a corner in play, large again on demand --- */
+  let joinShown = false;
+  function drawJoin(view) {
+    const big = view.status === "lobby";
+    const mode = big ? "big" : joinShown ? "shown" : "corner";
+    $("join").dataset.mode = mode;
+    $("join-close").hidden = mode !== "shown";
+    const low = view.players ? view.players.min : "?", high = view.players ? view.players.max : "?";
+    const n = view.seats.length, title = view.title || "";
+    $("lobby-note").textContent = big
+      ? tt(n === 0 ? "table.seated_none" : n === 1 ? "table.seated_one" : "table.seated_many", {n, title, min: low, max: high})
+      : "";
+  }
+  function setJoinShown(on) {
+    joinShown = on;
+    if (lastView) drawJoin(lastView);
+  }
+  $("show-join").onclick = () => setJoinShown(!joinShown);
+  $("join-close").onclick = (e) => { e.stopPropagation(); setJoinShown(false); };
+  $("join").onclick = () => { if ($("join").dataset.mode === "corner") setJoinShown(true); };
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (!$("rules").hidden) closeRules(); else if (joinShown) setJoinShown(false);
   });
 
-  let conn;
-  function onView(view) {
-    $("status").textContent = K.renderStatus(view);
-    K.renderSeats(view, $("seats"), {highlight: (view.public && view.public.waiting_for) || []});
-    K.renderLog(view, $("log"));
-    K.renderGame(view, $("game-area"), "table");
-    $("evening").innerHTML = K.renderEvening(view);
-    document.body.dataset.status = view.status;
-    if (view.you && view.you.host) {
-      $("host-tools").hidden = false;
-      K.renderActions(view, $("host-actions"), send);
+  /* --- points over the game, as this screen saw them (localStorage) -------- */
+  const HISTORY = "companion:table:history:" + C.code;
+  function loadHistory() {
+    try { return JSON.parse(localStorage.getItem(HISTORY)); } catch (e) { return null; }
+  }
+  // the line that opened the current game ("The game starts: …"): its number names the game
+  function startLine(view) {
+    const text = K.t("log.started", {game: view.title || ""});
+    for (let i = view.log.length - 1; i >= 0; i--) if (view.log[i].text === text) return view.log[i].n;
+    return null;
+  }
+  function recordScores(view) {
+    // the server keeps every change of the scores; what this screen saw is the fallback
+    if (view.points && view.points.length) {
+      return {game: view.game, points: view.points.map((p) => ({v: p.move, s: p.scores}))};
     }
-    K.keepAwake(view.status === "playing");
+    if (view.status === "lobby") return loadHistory();
+    const start = startLine(view);
+    let h = loadHistory();
+    if (!h || h.game !== view.game || (start !== null && h.start !== start)) {
+      h = {game: view.game, start, points: []};
+    }
+    const scores = {};
+    view.seats.forEach((s) => { scores[s.seat] = Number(s.score) || 0; });
+    const last = h.points[h.points.length - 1];
+    if (!last || JSON.stringify(last.s) !== JSON.stringify(scores)) h.points.push({v: view.version, s: scores});
+    if (h.points.length > 400) h.points.splice(1, h.points.length - 400);
+    try { localStorage.setItem(HISTORY, JSON.stringify(h)); } catch (e) { /* private mode: draw what we have */ }
+    return h;
+  }
+
+  function chart(view, u, h) {
+    const pts = (h && h.game === view.game) ? h.points : [];
+    if (pts.length < 2) return `<p class="tb-hint">${esc(tt("table.history_empty"))}</p>`;
+    const seats = view.seats.map((s) => s.seat);
+    const W = 640, H = Math.max(330, seats.length * 28 + 60), L = 44, R = 170, T = 18, B = 36;
+    let hi = 1, lo = 0;
+    pts.forEach((p) => seats.forEach((s) => { const v = p.s[s] || 0; hi = Math.max(hi, v); lo = Math.min(lo, v); }));
+    const x = (i) => L + (W - L - R) * (pts.length === 1 ? 0 : i / (pts.length - 1));
+    const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo || 1));
+    const step = Math.max(1, Math.ceil((hi - lo) / 6));
+    let grid = "";
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+      grid += `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" class="tb-grid"/>` +
+        `<text x="${L - 8}" y="${y(v) + 6}" text-anchor="end" class="tb-axis">${v}</text>`;
+    }
+    // end labels, pushed apart so that names do not overlap
+    const ends = seats.map((s) => ({s, v: pts[pts.length - 1].s[s] || 0})).sort((a, b) => b.v - a.v);
+    let at = -Infinity;
+    ends.forEach((e) => { e.y = Math.max(y(e.v) + 8, at + 27); at = e.y; });
+    const lines = seats.map((s) => {
+      const d = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.s[s] || 0).toFixed(1)}`).join(" ");
+      return `<path d="${d}" fill="none" stroke="${colour(s)}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`;
+    }).join("");
+    const labels = ends.map((e) => `<text x="${W - R + 10}" y="${e.y.toFixed(1)}" fill="${colour(e.s)}" class="tb-chart-name">` +
+      `${esc(u.name(e.s))} ${e.v}</text>`).join("");
+    return `<svg class="tb-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(tt("table.history"))}">` +
+      grid + lines + labels +
+      `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle" class="tb-axis">${esc(tt("table.history_axis"))}</text></svg>` +
+      (seats.some((s) => pts[0].s[s]) ? `<p class="tb-hint">${esc(tt("table.history_partial"))}</p>` : "");
+  }
+
+  /* --- the evening: every game of this room, its winners, the wins --------- */
+  function standings(view, u) {
+    const games = view.evening.games || [];
+    if (!games.length) return "";
+    const shown = games.slice(-8), first = games.length - shown.length;
+    const total = (s) => view.evening.wins[String(s.seat)] || 0;
+    const rows = view.seats.slice().sort((a, b) => total(b) - total(a)).map((s) =>
+      `<tr style="--seat:${colour(s.seat)}"><th scope="row"><span class="tb-swatch"></span>${esc(s.name)}</th>` +
+      shown.map((g) => `<td>${g.winners.includes(s.seat) ? '<span class="tb-star">★</span>' : ""}</td>`).join("") +
+      `<td class="tb-total">${esc(wins(total(s)))}</td></tr>`).join("");
+    const heads = shown.map((g, i) => `<th scope="col"><small>${esc(tt("table.game_no", {n: first + i + 1}))}</small>` +
+      `${esc(g.title || g.game)}</th>`).join("");
+    return `<h3>${esc(tt("table.standings"))}</h3><table class="tb-standings"><thead><tr><th>${esc(tt("table.player"))}</th>` +
+      `${heads}<th>${esc(tt("table.wins"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  function drawEvening(view, u) {
+    const games = view.evening.games || [];
+    // between games (the lobby of the next one) the side tells the evening so far
+    if (!games.length || view.status === "finished") { $("evening").innerHTML = ""; return; }
+    $("evening").innerHTML = `<h2>${esc(tt("table.standings"))}</h2><ol class="tb-evening-games">` +
+      games.slice(view.status === "playing" ? -3 : -6).map((g) => `<li><b>${esc(g.title || g.game)}</b> ${g.winners.length ? "★ " + esc(names(u, g.winners).join(", ")) : "—"}</li>`).join("") +
+      "</ol>";
+  }
+
+  function drawFinal(view, u, h) {
+    const el = $("final");
+    if (view.status !== "finished") { el.hidden = true; el.innerHTML = ""; return; }
+    const won = view.winners || [];
+    // the top line already says "ended" or "nobody won"; the panel celebrates winners
+    const head = won.length
+      ? `<div class="tb-winners">♛ ${won.map((s) => `<span class="tb-name" style="--seat:${colour(s)}">${esc(u.name(s))}</span>`).join(" ")}</div>` : "";
+    const scored = view.seats.some((s) => Number(s.score)) || (h && h.game === view.game && h.points.length > 1);
+    const table = standings(view, u);
+    if (!head && !scored && !table) { el.hidden = true; el.innerHTML = ""; return; }
+    el.innerHTML = head + `<div class="tb-final-grid">` +
+      (scored ? `<div class="tb-final-chart"><h3>${esc(tt("table.history"))}</h3>${chart(view, u, h)}</div>` : "") +
+      `<div class="tb-final-evening">${table}</div></div>`;
+    el.hidden = false;
+  }
+
+  /* --- announcements: decisive events in the middle, then into the log ----- */
+  const queue = [];
+  let showing = false;
+  function decisive(view, before, u) {
+    if (!before || before.game !== view.game || view.version <= before.version) return [];
+    // an undo brings back an older state: nothing new happened, the log says what was undone
+    const undone = K.t("log.undone").split("{what}")[0];
+    if (newLines(view, before).some((line) => line.text.startsWith(undone))) return [];
+    const out = [];
+    if (view.status === "playing" || (view.status === "finished" && before.status === "playing")) {
+      const renderer = K.games[view.game];
+      if (renderer && typeof renderer.decisive === "function") {
+        try { (renderer.decisive(view, before, u) || []).forEach((a) => out.push(a)); } catch (err) { console.error(err); }
+      } else {
+        out.push(...scoreNews(view, before));
+      }
+    }
+    // the game's own winner card, if it has one, is enough
+    if (view.status === "finished" && before.status === "playing" && !out.some((a) => a.tone === "win")) {
+      const won = view.winners || [];
+      out.push({tone: "win", text: won.length ? K.t("page.winners", {names: names(u, won).join(", ")})
+        : endedByHost(view) ? K.t("log.ended") : K.t("page.nobody_won")});
+    }
+    return out;
+  }
+  // a game without decisive(): when points changed, its new public log lines say why
+  function scoreNews(view, before) {
+    const old = {};
+    before.seats.forEach((s) => { old[s.seat] = s.score; });
+    if (!view.seats.some((s) => s.seat in old && old[s.seat] !== s.score)) return [];
+    return newLines(view, before).slice(-2).map((line) => ({tone: "news", text: line.text}));
+  }
+  function newLines(view, before) {
+    const seen = before.log.length ? before.log[before.log.length - 1].n : 0;
+    return view.log.filter((line) => !line.private && line.n > seen);
+  }
+  function announce(items, view, before) {
+    if (!items.length) return;
+    const lines = before ? newLines(view, before).map((line) => line.n) : [];
+    items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, lines}));
+    while (queue.length > 4) queue.shift();   // a burst: the latest count
+    if (!showing) next();
+  }
+  function next() {
+    const el = $("announce");
+    const item = queue.shift();
+    if (!item) { showing = false; el.hidden = true; return; }
+    showing = true;
+    el.className = "tb-announce tb-tone-" + item.tone + (item.text.length > 90 ? " tb-long" : "");
+    el.innerHTML = `<div class="tb-announce-card"><span class="tb-announce-icon" aria-hidden="true"></span>` +
+      `<span class="tb-announce-text">${esc(item.text)}</span></div>`;
+    if (item.accent) el.querySelector(".tb-announce-card").style.setProperty("--accent", item.accent);
+    el.hidden = false;
+    const stay = Math.min(7000, 2800 + item.text.length * 35);
+    clearTimeout(next.timer);
+    next.timer = setTimeout(() => toLog(item), stay);
+    el.onclick = () => { clearTimeout(next.timer); toLog(item); };
+  }
+  // the card flies to the log and the lines it came from light up there
+  function toLog(item) {
+    const el = $("announce"), card = el.querySelector(".tb-announce-card"), log = $("log");
+    el.onclick = null;
+    item.lines.forEach((n) => freshLines.add(n));
+    if (lastView) drawLog(lastView);
+    if (card && log) {
+      const from = card.getBoundingClientRect(), to = log.getBoundingClientRect();
+      const dx = to.left + to.width / 2 - (from.left + from.width / 2), dy = to.top + 20 - (from.top + from.height / 2);
+      card.style.transform = `translate(${dx}px, ${dy}px) scale(0.15)`;
+      card.style.opacity = "0";
+    }
+    setTimeout(() => {
+      setTimeout(() => { item.lines.forEach((n) => freshLines.delete(n)); if (lastView) drawLog(lastView); }, 4000);
+      next();
+    }, 650);
+  }
+
+  /* --- rules: a summary per game, loaded on demand --------------------------
+     static/games/rules/<game>.<lang>.html (the phone page can load the same). */
+  let ruleGames = null;
+  const ruleTitles = {};   // every game's title in this language, for the tabs
+  async function rulesIndex() {
+    if (ruleGames) return ruleGames;
+    try {
+      const [index, list] = await Promise.all([fetch("/static/games/rules/index.json"), fetch(`/api/games?lang=${C.lang}`)]);
+      ruleGames = index.ok ? (await index.json()).games : [];
+      if (list.ok) (await list.json()).games.forEach((g) => { ruleTitles[g.name] = g.title; });
+      // only games this server has (a tab must never show a bare name)
+      if (Object.keys(ruleTitles).length) ruleGames = ruleGames.filter((g) => g in ruleTitles);
+    } catch (e) { ruleGames = ruleGames || []; }
+    return ruleGames;
+  }
+  async function openRules(game) {
+    const list = await rulesIndex();
+    const wanted = list.includes(game) ? game : list[0];
+    $("rules-tabs").innerHTML = list.map((g) => `<button type="button" data-game="${esc(g)}" class="${g === wanted ? "on" : ""}">` +
+      `${esc(ruleTitles[g] || g)}</button>`).join("");
+    $("rules-tabs").querySelectorAll("button").forEach((b) => { b.onclick = () => openRules(b.dataset.game); });
+    let html = `<p>${esc(tt("table.rules_missing"))}</p>`;
+    if (wanted) {
+      try {
+        const r = await fetch(`/static/games/rules/${encodeURIComponent(wanted)}.${C.lang}.html`);
+        if (r.ok) html = await r.text();
+      } catch (e) { /* keep the sentence */ }
+    }
+    $("rules-body").innerHTML = html;
+    $("rules-body").scrollTop = 0;
+    $("rules").hidden = false;
+    $("rules").dataset.game = wanted || "";
+  }
+  function closeRules() { $("rules").hidden = true; }
+  $("show-rules").onclick = () => openRules(lastView ? lastView.game : null);
+  $("rules-close").onclick = closeRules;
+  $("rules").onclick = (e) => { if (e.target === $("rules")) closeRules(); };
+
+  /* --- host tools ------------------------------------------------------------ */
+  let hostStatus = null;
+  function drawHost(view) {
+    if (!(view.you && view.you.host)) return;
+    const tools = $("host-tools");
+    tools.hidden = false;
+    // in the lobby and at the end the host's next step belongs on the board; in play, the side
+    const home = view.status === "playing" ? $("seats").parentNode : $("board");
+    if (tools.parentNode !== home) {
+      if (home === $("board")) home.insertBefore(tools, $("game-area"));
+      else home.insertBefore(tools, $("log").previousElementSibling);
+    }
+    // open where the host has something to start; folded during play (still one tap)
+    if (hostStatus !== view.status) tools.open = view.status !== "playing";
+    hostStatus = view.status;
+    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view)});
+  }
+  // the host's likely next step first: start, stop waiting, play again
+  const HOST_FIRST = ["start", "rematch", "new_game", "close", "undo", "end", "seat_order", "reopen_seat", "kick"];
+  function hostOrder(view) {
+    const rank = (type) => { const i = HOST_FIRST.indexOf(type); return i < 0 ? HOST_FIRST.length : i; };
+    return view.actions.map((tpl, i) => [rank(tpl.type), i, tpl]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
   }
   async function send(action) {
     const answer = await conn.send(action);
@@ -41,5 +428,31 @@
     }
     return answer;
   }
-  conn = K.connect(hostToken, onView, (error) => { $("status").textContent = error.message; });
+
+  /* --- every view ------------------------------------------------------------- */
+  let prev = null, lastView = null, conn;
+  function onView(view) {
+    if (lastView && view.version < lastView.version) return;
+    lastView = view;
+    const u = K.ui(view);
+    document.body.dataset.status = view.status;
+    document.body.dataset.game = view.game;
+    if (view.status !== "playing" && view.status !== "finished") joinShown = false;
+    const waiting = drawHeadline(view, u);
+    drawSeats(view, waiting);
+    drawGame(view, u);
+    drawJoin(view);
+    const h = recordScores(view);
+    drawFinal(view, u, h);
+    drawEvening(view, u);
+    drawHost(view);
+    announce(decisive(view, prev, u), view, prev);
+    drawLog(view);
+    prev = view;
+    K.keepAwake(view.status === "playing");
+  }
+  conn = K.connect(hostToken, onView, (error) => showError(error.message));
+  // for tests and the curious: the screen's own state
+  K.table = {announce: (text, tone) => announce([{text, tone}], lastView, null), openRules, closeRules,
+    showJoin: setJoinShown, clear() { queue.length = 0; clearTimeout(next.timer); next(); }};
 })();

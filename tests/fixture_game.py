@@ -14,6 +14,8 @@ class Pick(Game):
     max_players = 6
     options_schema = [{"name": "rounds", "kind": "int", "default": 1, "min": 1, "max": 9}]
     seat_fields = frozenset({"first"})
+    action_types = frozenset({"pick", "close"})
+    errors = {"already_picked": 409, "not_picking": 409}
     texts = {
         "en": {"title": "Pick", "action.pick": "Pick a number", "field.number": "Number",
                "action.close": "Stop waiting", "value.picks": "picks", "option.rounds": "Rounds",
@@ -21,12 +23,18 @@ class Pick(Game):
                "log.reveal": "Picks revealed: target {target}.",
                "log.your_letter": "Your letter is {letter}.",
                "error.already_picked": "You already picked.",
-               "error.not_picking": "Nobody picks now."},
+               "error.not_picking": "Nobody picks now.",
+               "field.step": "Step", "value.pick": "Picking", "field.first": "First",
+               "option.rounds": "Rounds"},
         "de": {"title": "Wählen", "action.pick": "Zahl wählen", "field.number": "Zahl",
                "log.dealt": "Buchstaben verteilt.", "log.picked": "{seat} hat gewählt.",
                "log.reveal": "Aufgedeckt: Ziel {target}.",
                "log.your_letter": "Dein Buchstabe ist {letter}.",
-               "error.already_picked": "Du hast schon gewählt."},
+               "error.already_picked": "Du hast schon gewählt.",
+               "error.not_picking": "Gerade wählt niemand.",
+               "action.close": "Nicht mehr warten", "value.picks": "Wahlen",
+               "field.step": "Schritt", "value.pick": "Wählen", "field.first": "Erste",
+               "option.rounds": "Runden"},
     }
 
     def start_fields(self, seats, options):
@@ -44,12 +52,28 @@ class Pick(Game):
     def actions(self, state, who):
         if state["over"] or str(who) in state["picks"]:
             return []
-        return [template("pick", number=[1, 2, 3], confirm=True)]
+        return [template("pick", number=[1, 2, 3], confirm=True, required=True)]
 
     def host_actions(self, state):
         if state["over"] or not state["picks"]:
             return []
         return [template("close", step=["pick"])]
+
+    def why_not(self, state, actor, action):
+        if action["type"] == "pick" and str(actor) in state["picks"]:
+            return Illegal("already_picked")
+        return None
+
+    def hidden_variants(self, state, viewer, rng):
+        """Other seats' letters and unrevealed picks are hidden."""
+        import copy
+        variant = copy.deepcopy(state)
+        for s in state["seats"]:
+            if s != viewer:
+                variant["letters"][str(s)] = rng.choice("ABCDEFGH")
+                if str(s) in variant["picks"]:
+                    variant["picks"][str(s)] = rng.randint(1, 3)
+        return [variant]
 
     def apply(self, state, actor, action, rng):
         if state["over"]:
@@ -60,8 +84,6 @@ class Pick(Game):
             return self._reveal(state)
         if str(actor) in state["picks"]:
             raise Illegal("already_picked")
-        if action.get("number") not in (1, 2, 3):
-            raise Illegal("invalid_field", 422, field="number")
         state["picks"][str(actor)] = action["number"]
         events = [ev("picked", seat=seat(actor))]
         if len(state["picks"]) == len(state["seats"]):

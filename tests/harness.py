@@ -37,7 +37,7 @@ def legal_moves(game: Game, state: dict, seats: list[int], host_rate: float,
 
 def random_play(game: Game, seats: list[int], options: dict, seed: int,
                 max_steps: int = 5000, host_rate: float = 0.02,
-                max_refusals: int = 200) -> Iterator[tuple[dict, int | str | None, dict | None, list]]:
+                max_refusals: int = 200, refused: list | None = None) -> Iterator[tuple[dict, int | str | None, dict | None, list]]:
     """Plays one seeded game; yields ``(state, actor, action, events)`` after
     setup (actor None) and after every accepted action.  Every action is
     drawn from the templates the game offers, applied to a deep copy; a
@@ -59,7 +59,9 @@ def random_play(game: Game, seats: list[int], options: dict, seed: int,
         try:
             new_state, events = game.apply(copy.deepcopy(state), actor, action,
                                            random.Random(rng.random()))
-        except Illegal:
+        except Illegal as refusal:
+            if refused is not None:
+                refused.append(refusal)
             refusals += 1
             assert canon(state) == before
             assert refusals <= max_refusals, f"too many refusals (seed {seed})"

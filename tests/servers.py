@@ -28,7 +28,10 @@ class Server:
         environ.pop("REDIS_URL", None)
         environ.update({"COMPANION_EXTRA_GAMES": "tests.fixture_game",
                         "COMPANION_PUBLIC_URL": self.url, "PYTHONPATH": str(ROOT),
-                        "COMPANION_ACTION_RATE": "0"})
+                        "COMPANION_ACTION_RATE": "0",
+                        # tests and benches open many rooms and sockets from one
+                        # address; tests/hardening turns the limits on itself
+                        "COMPANION_LIMITS": "off"})
         if redis_url:
             environ["REDIS_URL"] = redis_url
         environ.update(env or {})

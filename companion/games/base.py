@@ -23,13 +23,19 @@ Conventions
 * Action templates (what ``actions`` returns) are
   ``{"type": t, "fields": {name: spec}}`` where spec is a list of allowed
   values, or ``{"kind": "text", "max": n, "min": m?, "optional": bool?}``,
-  ``{"kind": "int", "min": a, "max": b}``, ``{"kind": "subset", "of": [...],
+  ``{"kind": "int", "min": a, "max": b}``, (a text field may carry
+  ``"examples"``: sample entries the phone offers to tap), ``{"kind": "subset", "of": [...],
   "size": k}`` (or ``"min"``/``"max"`` instead of ``size``).  The platform
   refuses any action no template admits (see ``match_action``) before calling
   ``apply``, so ``apply`` may assume the fields are of the listed shape; it
   must still enforce every rule that the templates do not express.  A
   template may carry ``"confirm": true`` (the phone asks before sending: any
-  irreversible entry) and ``"secret": true`` (the choice is private).
+  irreversible entry), ``"required": true`` (the game waits for this seat:
+  "your move") and ``"secret": true`` (its allowed values depend on the
+  seat's secret: shown only while the reveal control is held).
+* Refusals: ``Illegal(code, **params)``; the code's status comes from
+  ``SHARED_ERRORS`` or the game's ``errors`` table.  When no template admits
+  an action the platform asks ``why_not`` (never ``apply``) for the reason.
 * ``view(state, seat)`` returns ``{"you": {...} | None, "public": {...}}``;
   ``seat`` None is the table.  Anything under ``you["secret"]`` is shown on
   the phone only while the player holds the reveal button.  A view must hold
@@ -47,17 +53,51 @@ from typing import Any
 HOST = "host"
 
 
-class Illegal(Exception):
-    """A move the rules refuse.  ``code`` is stable; the message comes from
-    ``texts["error.<code>"]`` formatted with ``params``.  Status 409: the
-    rules do not allow it now; 422: a field value is invalid; 403: this seat
-    may not do that."""
+#: Refusal codes every game shares, with their HTTP status.  Their messages
+#: live in the platform catalogue (``error.<code>``); a game lists its own
+#: codes in ``Game.errors``.
+SHARED_ERRORS: dict[str, int] = {
+    "not_your_turn": 409,   # another seat must act first
+    "not_in_game": 403,     # the actor has no part in this game (or round)
+    "no_such_seat": 422,    # a seat field names nobody at this table
+    "wrong_step": 409,      # the action belongs to another step of the game
+    "missing_field": 422,   # a required field is missing ({field})
+    "invalid_field": 422,   # a field's value is not allowed ({field})
+    "game_over": 409,
+    "player_count": 409,    # {min} to {max} players ({count})
+    "host_only": 403,
+}
 
-    def __init__(self, code: str, status: int = 409, **params: Any):
+
+class Illegal(Exception):
+    """A move the rules refuse.  ``code`` is stable and listed in
+    ``SHARED_ERRORS`` or the game's ``errors`` table, which also gives its
+    status (409: the rules do not allow it now; 422: a field value is
+    invalid; 403: this seat may not do that).  The message comes from
+    ``texts["error.<code>"]`` formatted with ``params``.  ``status`` may
+    still be given explicitly; the table wins when both exist."""
+
+    def __init__(self, code: str, status: int | None = None, **params: Any):
         super().__init__(code)
         self.code = code
         self.status = status
         self.params = params
+
+
+def not_your_turn(**params: Any) -> Illegal:
+    return Illegal("not_your_turn", **params)
+
+
+def not_in_game(**params: Any) -> Illegal:
+    return Illegal("not_in_game", **params)
+
+
+def no_such_seat(**params: Any) -> Illegal:
+    return Illegal("no_such_seat", **params)
+
+
+def wrong_step(**params: Any) -> Illegal:
+    return Illegal("wrong_step", **params)
 
 
 def ev(key: str, to: list[int] | None = None, **params: Any) -> dict:
@@ -75,16 +115,30 @@ def txt(key: str) -> dict:
     return {"text": key}
 
 
-def template(type_: str, confirm: bool = False, **fields: Any) -> dict:
-    """An action template; fields given as keyword arguments."""
+def template(type_: str, confirm: bool = False, required: bool = False,
+             secret: bool = False, **fields: Any) -> dict:
+    """An action template; fields given as keyword arguments.  ``confirm``:
+    the phone asks before sending.  ``required``: the game waits for this
+    seat (the phone says "your move" and vibrates); optional reactions leave
+    it False.  ``secret``: the allowed values depend on the seat's secret,
+    so the phone offers it only while the reveal control is held."""
     out: dict[str, Any] = {"type": type_, "fields": fields}
     if confirm:
         out["confirm"] = True
+    if required:
+        out["required"] = True
+    if secret:
+        out["secret"] = True
     return out
 
 
 class Game:
-    """Base class: override what the game needs."""
+    """Base class: override what the game needs.
+
+    A game is a package ``companion/games/<name>/`` whose ``__init__``
+    exposes ``GAME``; rules, view and texts (one file per language) sit in
+    their own modules.  It is found by discovery and checked by the
+    conformance suite (tests/conformance) without any list to edit."""
 
     name = ""
     min_players = 2
@@ -93,15 +147,26 @@ class Game:
     #: [{"name", "kind": "bool"|"int"|"choice", "default", "min"?, "max"?, "choices"?}]
     options_schema: list[dict] = []
     texts: dict[str, dict[str, str]] = {"en": {}, "de": {}}
+    #: every game action type (seat actions and the host's game actions such
+    #: as ``close``); anything else is ``unknown_action``
+    action_types: frozenset[str] = frozenset()
+    #: the game's own refusal codes and their status (see ``SHARED_ERRORS``)
+    errors: dict[str, int] = {}
     #: fields whose values are seat numbers (the phone shows names)
     seat_fields: frozenset[str] = frozenset({"target", "seat"})
+    #: fields whose string values are shown as they are (a story's terms,
+    #: a player's own words); every other string value has a ``value.<v>``
+    #: text in both languages
+    literal_fields: frozenset[str] = frozenset()
 
     def player_range(self, options: dict) -> tuple[int, int]:
         return self.min_players, self.max_players
 
     def start_fields(self, seats: list[int], options: dict) -> dict:
         """Extra fields of the host's ``start`` template (e.g. who begins);
-        their values reach ``setup`` inside ``options``."""
+        their values reach ``setup`` inside ``options``.  A list field left
+        out of ``start`` takes its first value, so order it with the
+        documented default first."""
         return {}
 
     def setup(self, seats: list[int], options: dict, rng: random.Random) -> tuple[dict, list[dict]]:
@@ -118,10 +183,27 @@ class Game:
 
     def apply(self, state: dict, actor: int | str, action: dict,
               rng: random.Random) -> tuple[dict, list[dict]]:
+        """Applies an action that a template of ``actions`` admitted; may
+        still raise ``Illegal`` for rules the templates cannot express."""
         raise NotImplementedError
+
+    def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
+        """Why ``action`` (which no template of ``actor`` admits) is refused,
+        as the game's own ``Illegal``; None lets the platform say it from the
+        templates (``not_your_turn``, ``wrong_step``, ``missing_field``,
+        ``invalid_field``).  Pure: never changes ``state``."""
+        return None
 
     def view(self, state: dict, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def hidden_variants(self, state: dict, viewer: int | None,
+                        rng: random.Random) -> list[dict]:
+        """States that differ from ``state`` only in what ``viewer`` (a seat,
+        or None for the table) may not know: the conformance suite asserts
+        the viewer's view and actions are the same in each.  Every game with
+        a secret must return at least one variant in most positions."""
+        return []
 
     def scores(self, state: dict) -> dict[int, int]:
         """Points per seat (shown in ``seats[].score``)."""
@@ -131,6 +213,39 @@ class Game:
         """None while the game runs; the winning seats once it is over
         (an empty list: nobody won)."""
         return None
+
+    def error_status(self, code: str) -> int:
+        return self.errors.get(code) or SHARED_ERRORS.get(code) or 409
+
+
+def load_texts(package: str) -> dict[str, dict[str, str]]:
+    """A game package's texts: ``<package>.texts_en`` and ``texts_de``,
+    each defining ``TEXTS``."""
+    import importlib
+    return {lang: importlib.import_module(f"{package}.texts_{lang}").TEXTS
+            for lang in ("en", "de")}
+
+
+def default_why_not(game: Game, state: dict, actor: int | str, action: dict,
+                    seats: list[int]) -> Illegal:
+    """The refusal the templates themselves tell: the actor has templates of
+    this type (a field is missing or not allowed), another seat has (not
+    your turn), or nobody has (another step of the game)."""
+    own = game.actions(state, actor) if actor != HOST else game.host_actions(state)
+    type_ = action.get("type")
+    same = [tpl for tpl in own if tpl["type"] == type_]
+    if same:
+        for tpl in same:
+            missing = [name for name, spec in tpl["fields"].items() if name not in action
+                       and not (isinstance(spec, dict) and spec.get("optional"))]
+            if missing:
+                return Illegal("missing_field", field=txt(f"field.{missing[0]}"))
+        _, bad_field = match_action(same, action)
+        return Illegal("invalid_field", field=txt(f"field.{bad_field or type_}"))
+    others = [s for s in seats if s != actor]
+    if any(tpl["type"] == type_ for s in others for tpl in game.actions(state, s)):
+        return not_your_turn()
+    return wrong_step()
 
 
 # --- action templates: matching and sampling (shared by the platform, the
@@ -207,6 +322,9 @@ def sample_action(tpl: dict, rng: random.Random) -> dict:
         kind = spec["kind"]
         if kind == "text":
             if spec.get("optional") and rng.random() < 0.5:
+                continue
+            if spec.get("examples") and rng.random() < 0.8:   # text that means something
+                action[name] = rng.choice(spec["examples"])
                 continue
             lo, hi = max(spec.get("min", 1), 1), spec.get("max", 20)
             words = ["sun", "cold", "river", "tea", "fox", "moon"]

@@ -43,7 +43,8 @@ def render_param(value, lang: str, game, names: dict[int, str]):
         if "seat" in value:
             return names.get(value["seat"], f"#{value['seat']}")
         if "text" in value:
-            return lookup(lang, value["text"], game) or value["text"]
+            # an untranslated key never reaches a player as a raw key
+            return lookup(lang, value["text"], game) or value["text"].split(".", 1)[-1]
     if isinstance(value, list):
         return ", ".join(str(render_param(v, lang, game, names)) for v in value)
     return value

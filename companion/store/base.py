@@ -2,6 +2,7 @@
 against all of them)."""
 from __future__ import annotations
 
+import uuid
 from abc import ABC, abstractmethod
 
 from ..rooms import IDLE_SECONDS
@@ -22,19 +23,50 @@ class Store(ABC):
     def save(self, code: str, body: str, version: int, expected: int) -> bool:
         """Replaces the room only if its stored version is ``expected``."""
 
+    # --- presence: which sockets are connected, per server process ---------
+    #
+    # Every server process has its own ``server_id``.  Its presence entries
+    # live only as long as it beats: ``presence_beat`` (every few seconds)
+    # pushes its deadline ``ttl`` seconds ahead and clears the entries of
+    # every process whose deadline passed (killed, frozen, unplugged), so a
+    # dead process's sockets leave every view within ttl + one beat.
+    # ``presence`` never returns an entry of a dead process.  Entries hold
+    # what the service gives them: a token's digest, never the token.
+
+    presence_ttl = 30.0
+    presence_lost = False    # set by presence_beat if others took us for dead
+    closed = False
+
+    @property
+    def server_id(self) -> str:
+        if "_server_id" not in self.__dict__:
+            self._server_id = uuid.uuid4().hex
+        return self._server_id
+
     @abstractmethod
     def presence_add(self, code: str, sid: str, token: str, lang: str) -> None:
-        """A connected socket of the room (token may be '' for the table)."""
+        """A connected socket of the room, held by this process (token: the
+        digest of its token, '' for the table)."""
 
     @abstractmethod
     def presence_remove(self, code: str, sid: str) -> None: ...
 
     @abstractmethod
     def presence(self, code: str) -> list[tuple[str, str, str]]:
-        """``[(sid, token, lang)]`` of the room's connected sockets."""
+        """``[(sid, token, lang)]`` of the room's sockets held by live processes."""
+
+    def presence_beat(self, ttl: float | None = None) -> list[str]:
+        """This process is alive for ``ttl`` more seconds.  Clears the
+        entries of dead processes; returns the codes of the rooms that lost
+        sockets that way (their views changed)."""
+        return []
+
+    def presence_stop(self) -> list[str]:
+        """This process stops: its entries go.  Returns the rooms' codes."""
+        return []
 
     def presence_reset(self) -> None:
         """Forget every socket (a single server starting up)."""
 
     def close(self) -> None:
-        pass
+        self.closed = True

@@ -1,7 +1,10 @@
 """Redis store: rooms as hashes {version, body} with a 24 h idle expiry,
 compare-and-set in a Lua script so concurrent writers from several server
-processes never lose an update."""
+processes never lose an update.  Presence is kept per server process with
+a deadline each process pushes ahead while it lives (see Store)."""
 from __future__ import annotations
+
+import time
 
 import redis
 
@@ -30,6 +33,8 @@ class RedisStore(Store):
         self.prefix = prefix
         self._save = self.redis.register_script(_SAVE)
         self._create = self.redis.register_script(_CREATE)
+        self._registered = False
+        self._deadlines: dict[str, float] = {}   # other servers' deadlines, as last seen
 
     def _room(self, code):
         return f"{self.prefix}room:{code}"
@@ -50,23 +55,89 @@ class RedisStore(Store):
         return bool(self._save(keys=[self._room(code)],
                                args=[body, version, expected, self.idle_seconds]))
 
+    # --- presence (see Store) ---------------------------------------------------
+    # presence:<code>  hash  sid -> "<server>|<lang>|<token digest>"
+    # servers          zset  server -> deadline (unix time)
+    # server:<id>:rooms set  codes where that server has (had) sockets
+
+    def _servers(self):
+        return f"{self.prefix}servers"
+
+    def _server_rooms(self, server):
+        return f"{self.prefix}server:{server}:rooms"
+
+    def _register(self, ttl):
+        """Pushes this server's deadline ahead; True if it had been removed."""
+        deadline = time.time() + (self.presence_ttl if ttl is None else ttl)
+        added = self.redis.zadd(self._servers(), {self.server_id: deadline})
+        lost, self._registered = bool(added) and self._registered, True
+        return lost
+
     def presence_add(self, code, sid, token, lang):
-        key = self._presence(code)
+        if not self._registered:
+            self._register(None)
+        key, rooms_key = self._presence(code), self._server_rooms(self.server_id)
         pipe = self.redis.pipeline()
-        pipe.hset(key, sid, f"{lang}|{token}")
+        pipe.hset(key, sid, f"{self.server_id}|{lang}|{token}")
         pipe.expire(key, self.idle_seconds)
+        pipe.sadd(rooms_key, code)
+        pipe.expire(rooms_key, self.idle_seconds)
         pipe.execute()
 
     def presence_remove(self, code, sid):
         self.redis.hdel(self._presence(code), sid)
 
     def presence(self, code):
-        entries = self.redis.hgetall(self._presence(code))
-        out = []
-        for sid, value in sorted(entries.items()):
-            lang, _, token = value.partition("|")
-            out.append((sid, token, lang))
-        return out
+        key = self._presence(code)
+        entries = []
+        for sid, value in self.redis.hgetall(key).items():
+            server, _, rest = value.partition("|")
+            lang, _, token = rest.partition("|")
+            entries.append((sid, server, token, lang))
+        live = self._live({server for _, server, _, _ in entries})
+        stale = [sid for sid, server, _, _ in entries if server not in live]
+        if stale:   # a dead process's sockets: gone for good, they never cost again
+            self.redis.hdel(key, *stale)
+        return sorted((sid, token, lang) for sid, server, token, lang in entries if server in live)
+
+    def _live(self, servers):
+        """The servers of ``servers`` that still beat.  Deadlines are cached:
+        a live server is asked about once per ttl, not once per action."""
+        now = time.time()
+        unknown = [s for s in servers if s != self.server_id and self._deadlines.get(s, 0) < now]
+        if unknown:
+            for server, score in zip(unknown, self.redis.zmscore(self._servers(), unknown)):
+                self._deadlines[server] = score or 0
+        return {s for s in servers if s == self.server_id or self._deadlines.get(s, 0) >= now}
+
+    def _forget_server(self, server):
+        """Deletes a server's presence entries; returns their rooms' codes."""
+        rooms_key = self._server_rooms(server)
+        codes = sorted(self.redis.smembers(rooms_key))
+        for code in codes:
+            key = self._presence(code)
+            gone = [sid for sid, value in self.redis.hgetall(key).items()
+                    if value.startswith(server + "|")]
+            if gone:
+                self.redis.hdel(key, *gone)
+        self.redis.delete(rooms_key)
+        return codes
+
+    def presence_beat(self, ttl=None):
+        self.presence_lost = self._register(ttl)
+        now = time.time()
+        codes = set()
+        for server in self.redis.zrangebyscore(self._servers(), "-inf", f"({now}"):
+            if server != self.server_id and self.redis.zrem(self._servers(), server):
+                codes.update(self._forget_server(server))   # zrem: one reaper per dead server
+        self._deadlines = {s: d for s, d in self._deadlines.items() if d >= now}
+        return sorted(codes)
+
+    def presence_stop(self):
+        self.redis.zrem(self._servers(), self.server_id)
+        self._registered = False
+        return self._forget_server(self.server_id)
 
     def close(self):
+        self.closed = True
         self.redis.close()

@@ -23,9 +23,7 @@ class SqliteStore(Store):
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY,"
                          " version INTEGER NOT NULL, body TEXT NOT NULL, touched REAL NOT NULL)")
-        self._db.execute("CREATE TABLE IF NOT EXISTS presence (sid TEXT PRIMARY KEY,"
-                         " code TEXT NOT NULL, token TEXT NOT NULL, lang TEXT NOT NULL)")
-        self._db.execute("CREATE INDEX IF NOT EXISTS presence_code ON presence(code)")
+        self._create_presence()
 
     def _expire(self) -> None:
         cutoff = time.time() - self.idle_seconds
@@ -58,10 +56,44 @@ class SqliteStore(Store):
                 (body, version, now, code, expected, now - self.idle_seconds))
             return cur.rowcount == 1
 
+    # --- presence (see Store): rows per server process ----------------------
+
+    def _create_presence(self):
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(presence)")]
+        if columns and "server" not in columns:   # a file from before presence had servers
+            self._db.execute("DROP TABLE presence")
+        self._db.execute("CREATE TABLE IF NOT EXISTS presence (sid TEXT PRIMARY KEY,"
+                         " code TEXT NOT NULL, server TEXT NOT NULL, token TEXT NOT NULL,"
+                         " lang TEXT NOT NULL)")
+        self._db.execute("CREATE INDEX IF NOT EXISTS presence_code ON presence(code)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS servers (id TEXT PRIMARY KEY,"
+                         " deadline REAL NOT NULL)")
+        self._registered = False
+
+    def _register(self, ttl):
+        """Pushes this server's deadline ahead; True if its row had gone."""
+        deadline = time.time() + (self.presence_ttl if ttl is None else ttl)
+        cur = self._db.execute("UPDATE servers SET deadline = ? WHERE id = ?",
+                               (deadline, self.server_id))
+        if cur.rowcount == 1:
+            return False
+        self._db.execute("INSERT INTO servers VALUES (?, ?)", (self.server_id, deadline))
+        lost, self._registered = self._registered, True
+        return lost
+
+    def _forget(self, where, args):
+        """Deletes the presence rows ``where``; returns their rooms' codes."""
+        codes = [row[0] for row in self._db.execute(
+            f"SELECT DISTINCT code FROM presence WHERE {where}", args)]
+        self._db.execute(f"DELETE FROM presence WHERE {where}", args)
+        return codes
+
     def presence_add(self, code, sid, token, lang):
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO presence VALUES (?, ?, ?, ?)",
-                             (sid, code, token, lang))
+            if not self._registered:
+                self._register(None)
+            self._db.execute("INSERT OR REPLACE INTO presence VALUES (?, ?, ?, ?, ?)",
+                             (sid, code, self.server_id, token, lang))
 
     def presence_remove(self, code, sid):
         with self._lock:
@@ -70,12 +102,40 @@ class SqliteStore(Store):
     def presence(self, code):
         with self._lock:
             return [tuple(row) for row in self._db.execute(
-                "SELECT sid, token, lang FROM presence WHERE code = ? ORDER BY sid", (code,))]
+                "SELECT p.sid, p.token, p.lang FROM presence p JOIN servers s ON s.id = p.server"
+                " WHERE p.code = ? AND (s.deadline >= ? OR s.id = ?) ORDER BY p.sid",
+                (code, time.time(), self.server_id))]
+
+    def presence_beat(self, ttl=None):
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self.presence_lost = self._register(ttl)
+                now = time.time()
+                codes = self._forget(
+                    "server != ? AND server NOT IN (SELECT id FROM servers WHERE deadline >= ?)",
+                    (self.server_id, now))
+                self._db.execute("DELETE FROM servers WHERE deadline < ? AND id != ?",
+                                 (now, self.server_id))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return sorted(codes)
+
+    def presence_stop(self):
+        with self._lock:
+            codes = self._forget("server = ?", (self.server_id,))
+            self._db.execute("DELETE FROM servers WHERE id = ?", (self.server_id,))
+            self._registered = False
+        return sorted(codes)
 
     def presence_reset(self):
         with self._lock:
             self._db.execute("DELETE FROM presence")
+            self._db.execute("DELETE FROM servers WHERE id != ?", (self.server_id,))
 
     def close(self):
         with self._lock:
+            self.closed = True
             self._db.close()

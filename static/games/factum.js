@@ -19,25 +19,6 @@
     return ui.esc(ui.t(key, { name: ui.name(item.seat) }));
   }
 
-  function teamsHtml(ui, r) {
-    if (!r || !r.team_a || !r.team_a.length) return "";
-    function one(team, members, captain) {
-      var role = "";
-      if (r.guessers) role = r.guessers === team ? ui.t("ui.guesses") : ui.t("ui.confuses");
-      var list = members.map(function (s) {
-        var n = ui.esc(ui.name(s));
-        if (s === captain) {
-          n = "<b>" + n + "</b> (" + ui.esc(ui.t(team === "A" ? "ui.teller" : "ui.judge")) +
-            ", " + ui.esc(ui.t("ui.captain")) + ")";
-        }
-        return n;
-      }).join(", ");
-      return '<div class="factum-team factum-team-' + team + '"><b>' + ui.esc(teamLabel(ui, team)) +
-        "</b>" + (role ? " — " + ui.esc(role) : "") + ": " + list + "</div>";
-    }
-    return one("A", r.team_a, r.teller) + one("B", r.team_b, r.judge);
-  }
-
   function revealHtml(ui, r) {
     var rv = r && r.reveal;
     if (!rv) return "";
@@ -89,29 +70,10 @@
     return html ? '<div class="factum-best">' + html + "</div>" : "";
   }
 
-  function awaitingHtml(ui, pub) {
-    if (pub.step === "over" || !pub.awaited || !pub.awaited.length) return "";
-    var who;
-    if (pub.step === "volunteer" && pub.last_teller !== null && pub.last_teller !== undefined) {
-      who = ui.esc(ui.t("ui.anyone", { name: ui.name(pub.last_teller) }));
-    } else {
-      who = names(ui, pub.awaited);
-    }
-    return '<p class="factum-awaiting">' + ui.esc(ui.t("ui.awaiting", { names: "" })) + who + "</p>";
-  }
-
   function titleHtml(ui, pub) {
     if (!pub.title) return "";
     return "<p>" + ui.esc(ui.t("ui.title", { name: ui.name(pub.title.seat) })) +
       (pub.title.points ? "" : " " + ui.esc(ui.t("ui.title_nopoints"))) + "</p>";
-  }
-
-  function scoresHtml(ui, pub) {
-    var seats = Object.keys(pub.scores).map(Number);
-    seats.sort(function (a, b) { return pub.scores[b] - pub.scores[a] || a - b; });
-    return '<ol class="factum-scores">' + seats.map(function (s) {
-      return "<li>" + ui.esc(ui.name(s)) + ": " + pub.scores[s] + "</li>";
-    }).join("") + "</ol>";
   }
 
   function winnersHtml(ui, pub) {
@@ -120,36 +82,153 @@
       ui.esc(ui.t("ui.winners", { names: pub.winners.map(ui.name).join(", ") })) + "</h2>";
   }
 
+  /* --- the table: teams, the cards laid out, the reveal -------------------- */
+  function teamBox(ui, r, team) {
+    var members = team === "A" ? r.team_a : r.team_b, captain = team === "A" ? r.teller : r.judge;
+    var role = r.guessers ? (r.guessers === team ? ui.t("ui.guesses") : ui.t("ui.confuses")) : "";
+    // the captain first, as they would sit at the head of the team
+    var list = members.slice().sort(function (a, b) { return (b === captain) - (a === captain); }).map(function (s) {
+      var cap = s === captain && captain !== null && captain !== undefined;
+      return '<li class="' + (cap ? "fx-captain" : "") + '"><span class="fx-member">' + ui.esc(ui.name(s)) + "</span>" +
+        (cap ? '<small>' + ui.esc(ui.t(team === "A" ? "ui.teller" : "ui.judge")) + ", " + ui.esc(ui.t("ui.captain")) + "</small>" : "") +
+        "</li>";
+    }).join("");
+    return '<div class="fx-team fx-team-' + team + (r.guessers ? (r.guessers === team ? " fx-guess" : " fx-confuse") : "") +
+      '"><h3>' + ui.esc(teamLabel(ui, team)) + (role ? ' <span class="fx-role">' + ui.esc(role) + "</span>" : "") +
+      "</h3><ul>" + list + "</ul></div>";
+  }
+
+  function lastBallot(pub, r) {
+    var rv = r.reveal;
+    if (rv && rv.ballots.length) return rv.ballots[rv.ballots.length - 1];
+    return {};
+  }
+
+  // the N cards as they lie face up; after the reveal each says whose it was
+  function cardsRow(view, ui, r) {
+    var pub = view.public, rv = r.reveal, n = r.n;
+    if (!n) return "";
+    var ballot = lastBallot(pub, r), options = pub.ballot === 2 ? pub.vote_options : null;
+    var out = '<div class="fx-cards">';
+    for (var pos = 1; pos <= n; pos++) {
+      var item = rv ? rv.layout[pos - 1] : null, voters = [];
+      Object.keys(ballot).forEach(function (k) { if (ballot[k] === pos) voters.push(+k); });
+      var cls = "fx-card" + (item ? " fx-card-" + (item.seat === null || item.seat === undefined ? "deck" : item.card) : "") +
+        (rv && rv.chosen === pos ? " fx-chosen" : "") + (options && options.indexOf(pos) < 0 ? " fx-dim" : "");
+      out += '<div class="' + cls + '" data-position="' + pos + '"><span class="fx-pos">' + pos + "</span>" +
+        (item ? '<span class="fx-owner">' + cardLabel(ui, item) + "</span>" : "") +
+        (voters.length ? '<span class="fx-voters">' + names(ui, voters) + "</span>" : "") +
+        (rv && rv.chosen === pos ? '<span class="fx-chosen-tag">' + ui.esc(ui.t("ui.chosen")) + "</span>" : "") + "</div>";
+    }
+    return out + "</div>";
+  }
+
+  function resultBox(ui, r) {
+    var rv = r.reveal;
+    if (!rv) return "";
+    var pts = Object.keys(rv.points).map(function (k) {
+      return '<span class="fx-pts">' + ui.esc(ui.name(+k)) + " +" + rv.points[k] + "</span>";
+    });
+    return '<div class="fx-result ' + (rv.correct ? "fx-right" : "fx-wrong") + '"><b>' + ui.esc(rv.correct ?
+      ui.t("ui.right", {team: teamLabel(ui, rv.winners)}) :
+      ui.t("ui.wrong", {story: rv.story, team: teamLabel(ui, rv.winners)})) + "</b> " +
+      (rv.random ? ui.esc(ui.t("ui.random")) : "") +
+      (pts.length ? '<div class="fx-points">' + ui.esc(ui.t("ui.points")) + ": " + pts.join(" ") + "</div>" : "") + "</div>";
+  }
+
+  function roundBoard(view, ui, r) {
+    var pub = view.public, html = "";
+    if (r.team_a && r.team_a.length) html += '<div class="fx-teams">' + teamBox(ui, r, "A") + teamBox(ui, r, "B") + "</div>";
+    if (r.n) html += '<p class="fx-deck">' + ui.esc(ui.t("ui.cards", {n: r.n, deck: r.deck})) + "</p>";
+    if (r === pub.current && pub.step === "vote" && pub.ballot === 2) {
+      html += '<p class="fx-ballot2">' + ui.esc(ui.t("ui.ballot2", {options: pub.vote_options.join(", ")})) + "</p>";
+    }
+    html += cardsRow(view, ui, r) + resultBox(ui, r) + bestHtml(ui, r, pub);
+    return html;
+  }
+
+  function tableBoard(view, ui) {
+    var pub = view.public, r = pub.current;
+    var html = '<div class="fx"><div class="fx-info"><span>' + ui.esc(ui.t("ui.round", {round: pub.round})) + "</span> <span>" +
+      ui.esc(ui.t("ui.target", {target: pub.target})) + "</span>" +
+      (pub.title ? ' <span class="fx-title">♕ ' + ui.esc(ui.t("ui.title", {name: ui.name(pub.title.seat)})) +
+        (pub.title.points ? "" : " " + ui.esc(ui.t("ui.title_nopoints"))) + "</span>" : "") + "</div>";
+    if (r) html += roundBoard(view, ui, r);
+    else if (pub.last) html += '<div class="fx-last"><h3>' + ui.esc(ui.t("ui.last_round")) + "</h3>" + roundBoard(view, ui, pub.last) + "</div>";
+    return html + "</div>";
+  }
+
+  function headline(view, ui) {
+    var pub = view.public;
+    var step = pub.step === "vote" && pub.ballot === 2 ? ui.t("ui.ballot2", {options: pub.vote_options.join(", ")})
+      : ui.t("ui.step." + pub.step);
+    if (pub.step === "volunteer" && pub.last_teller !== null && pub.last_teller !== undefined) {
+      return {step: step, text: ui.t("ui.awaiting", {names: ui.t("ui.anyone", {name: ui.name(pub.last_teller)})})};
+    }
+    return {step: step, waiting: pub.awaited || []};
+  }
+
+  /* --- what the table announces ---------------------------------------------
+     Worked out from the public state before and after (never from the log):
+     the reveal (where the story card lay, what was chosen, the points: a tie
+     decided by chance is said on the board, the card stays short), the
+     best-story result, a revote, the winners. */
+  function chosenCard(ui, item) {
+    if (!item || item.seat === null || item.seat === undefined) return ui.t("ui.deck_card");
+    var key = item.card === "story" ? "ui.story_card" : item.card === "second" ? "ui.second_card" : "ui.own_card";
+    return ui.t(key, {name: ui.name(item.seat)});
+  }
+
+  function revealNews(ui, r) {
+    var rv = r.reveal, team = teamLabel(ui, rv.winners);
+    var text = rv.correct
+      ? ui.t("ui.reveal_right", {story: rv.story, name: ui.name(r.teller), team: team})
+      : ui.t("ui.reveal_wrong", {chosen: rv.chosen, card: chosenCard(ui, rv.layout[rv.chosen - 1]), story: rv.story, team: team});
+    var pts = Object.keys(rv.points).sort(function (a, b) { return a - b; })
+      .map(function (k) { return ui.name(+k) + "\u00a0+" + rv.points[k]; });   // a name and its points on one line
+    if (pts.length) text += " " + ui.t("ui.points") + ": " + pts.join(", ");
+    return {tone: rv.correct ? "good" : "bad", text: text};
+  }
+
+  function bestNews(ui, r) {
+    var b = r.best, points = b.points || {}, holder = b.holder;
+    if (b.result === "first") return {tone: "news", text: ui.t("log.first_title", {seat: ui.name(r.teller)})};
+    if (b.result === "current") {
+      var lost = holder !== undefined && points[String(holder)] < 0;
+      return {tone: "good", text: ui.t("log.best_current", {seat: ui.name(r.teller)}) +
+        (lost ? " " + ui.t("log.best_loses", {seat: ui.name(holder)}) : "")};
+    }
+    if (b.result === "title" && points[String(holder)] > 0) {
+      return {tone: "good", text: ui.t("log.best_title_first", {seat: ui.name(holder)})};
+    }
+    if (b.result === "title" || b.result === "tie") return {tone: "news", text: ui.t("log.best_keep", {seat: ui.name(holder)})};
+    return null;   // the teller already held the title: nothing was voted
+  }
+
+  function decisive(view, prev, ui) {
+    var pub = view.public, old = prev.public || {}, out = [];
+    if (!old.step) return out;
+    var r = pub.current || pub.last, was = old.current || old.last;
+    var same = was && r && was.round === r.round;
+    if (r && r.reveal && !(same && was.reveal)) out.push(revealNews(ui, r));
+    if (r && r.best && r.best.result && !(same && was.best && was.best.result)) {
+      var best = bestNews(ui, r);
+      if (best) out.push(best);
+    }
+    if (pub.step === "vote" && pub.ballot === 2 && old.ballot !== 2) {
+      out.push({tone: "news", text: ui.t("ui.ballot2", {options: pub.vote_options.join(", ")})});
+    }
+    if (pub.winners && pub.winners.length && !(old.winners && old.winners.length)) {
+      var top = Math.max.apply(null, pub.winners.map(function (s) { return pub.scores[String(s)] || 0; }));
+      out.push({tone: "win", text: ui.t("log.game_over", {score: top, seats: pub.winners.map(ui.name).join(", ")})});
+    }
+    return out;
+  }
+
   C.games.factum = {
-    table: function (view, ui) {
-      var pub = view.public, r = pub.current;
-      var html = '<div class="factum factum-table">';
-      html += "<h2>" + ui.esc(ui.t("ui.round", { round: pub.round })) + " — " +
-        ui.esc(ui.t("ui.step." + pub.step)) + "</h2>";
-      html += "<p>" + ui.esc(ui.t("ui.target", { target: pub.target })) + "</p>";
-      html += winnersHtml(ui, pub);
-      html += awaitingHtml(ui, pub);
-      if (r) {
-        html += teamsHtml(ui, r);
-        if (r.n) html += "<p><b>" + ui.esc(ui.t("ui.cards", { n: r.n, deck: r.deck })) + "</b></p>";
-        if (pub.step === "vote" && pub.ballot === 2) {
-          html += "<p>" + ui.esc(ui.t("ui.ballot2", { options: pub.vote_options.join(", ") })) + "</p>";
-          var first = pub.ballots[0] || {};
-          html += "<p>" + Object.keys(first).map(function (k) {
-            return ui.esc(ui.name(+k)) + ": " + first[k];
-          }).join(", ") + "</p>";
-        }
-        html += revealHtml(ui, r);
-        html += bestHtml(ui, r, pub);
-      }
-      if (pub.last) {
-        html += '<div class="factum-last"><h3>' + ui.esc(ui.t("ui.last_round")) + "</h3>" +
-          teamsHtml(ui, pub.last) + revealHtml(ui, pub.last) + bestHtml(ui, pub.last, pub) + "</div>";
-      }
-      html += titleHtml(ui, pub);
-      html += scoresHtml(ui, pub);
-      return html + "</div>";
-    },
+    table: tableBoard,
+    headline: headline,
+    decisive: decisive,
 
     phone: function (view, ui) {
       var pub = view.public, you = view.you || {}, r = pub.current;

@@ -10,6 +10,9 @@
   var HEX = { blue: "#1d5fc4", red: "#c62828", green: "#23883a", yellow: "#f2c200" };
   var INK = { blue: "#fff", red: "#fff", green: "#fff", yellow: "#1b1b1b" };
   var MARK = { blue: "●", red: "▲", green: "■", yellow: "◆" };
+  // an announcement's edge and icon in the clue's colour; its white icon
+  // needs a darker yellow to stay readable
+  var ACCENT = { blue: HEX.blue, red: HEX.red, green: HEX.green, yellow: "#b58900" };
 
   var STYLE =
     "<style>" +
@@ -54,18 +57,6 @@
     return out;
   }
 
-  function fields(view, ui) {
-    var p = view.public, out = '<div class="hc-fields">';
-    (p.colors || []).forEach(function (c) {
-      var word = p.words && p.words[c];
-      out +=
-        '<div class="hc-field" style="background:' + HEX[c] + ";color:" + INK[c] + '">' +
-        MARK[c] + " " + ui.esc(ui.t("value." + c)) +
-        (word ? "<small>" + ui.esc(word) + "</small>" : "") + "</div>";
-    });
-    return out + "</div>";
-  }
-
   function header(view, ui) {
     var p = view.public;
     return (
@@ -74,10 +65,6 @@
       ui.esc(ui.t("ui.side", { side: ui.t("value." + p.side) })) + "</span><span>" +
       ui.esc(ui.t("ui.tiles", { tiles: p.tiles })) + "</span></div>"
     );
-  }
-
-  function names(ui, seats) {
-    return seats.map(function (s) { return ui.esc(ui.name(s)); }).join(", ");
   }
 
   function result(view, ui, r, big, me) {
@@ -99,24 +86,6 @@
     out += "</ul>";
     if (r.points) out += "<div>" + ui.esc(ui.name(r.author)) + " " + ui.esc(ui.t("ui.points", { points: r.points })) + "</div>";
     return out + "</div>";
-  }
-
-  function scores(view, ui) {
-    var p = view.public;
-    if (p.team) {
-      return (
-        "<h3>" + ui.esc(ui.t("ui.team")) + ": " + p.team_score + "</h3><div>" +
-        ui.esc(ui.t("ui.team_goal")) + "</div>"
-      );
-    }
-    var rows = p.order.slice().sort(function (a, b) {
-      return p.scores[String(b)] - p.scores[String(a)];
-    });
-    var out = "<h3>" + ui.esc(ui.t("ui.scores")) + '</h3><table class="hc-scores">';
-    rows.forEach(function (s) {
-      out += "<tr><td>" + ui.esc(ui.name(s)) + '</td><td class="hc-n">' + p.scores[String(s)] + "</td></tr>";
-    });
-    return out + "</table>";
   }
 
   function over(view, ui) {
@@ -142,42 +111,134 @@
       : '<div class="hc-clue hc-none">' + ui.esc(ui.t("ui.no_typed_clue")) + "</div>";
   }
 
+  /* --- the table: the four colour fields, the clue, who has guessed -------- */
+  function tableFields(view, ui, highlight) {
+    var p = view.public;
+    return '<div class="hk-fields">' + (p.colors || []).map(function (c) {
+      var word = p.words && p.words[c];
+      return '<div class="hk-field' + (highlight === c ? " hk-hit" : "") + '" data-color="' + c + '" style="background:' +
+        HEX[c] + ";color:" + INK[c] + '"><span class="hk-mark">' + MARK[c] + "</span>" +
+        '<span class="hk-colour">' + ui.esc(ui.t("value." + c)) + "</span>" +
+        (word ? '<span class="hk-word">' + ui.esc(word) + "</span>" : "") + "</div>";
+    }).join("") + "</div>";
+  }
+
+  function tableChips(ui, seats, on, yes, no) {
+    return '<ul class="hk-chips">' + seats.map(function (s) {
+      var done = on.indexOf(s) >= 0;
+      return '<li class="' + (done ? "hk-done" : "hk-open") + '"><span class="hk-who">' + ui.esc(ui.name(s)) + "</span> " +
+        '<span class="hk-state">' + (done ? "✓ " : "… ") + ui.esc(ui.t(done ? yes : no)) + "</span></li>";
+    }).join("") + "</ul>";
+  }
+
+  function tableResult(view, ui, r, cls) {
+    var out = '<div class="hk-result ' + (cls || "") + '"><div class="hk-was">' +
+      th(ui, "ui.was", {author: ui.name(r.author)}, {color: chip(ui, r.color)}) +
+      (r.points ? ' <span class="hk-plus">' + ui.esc(ui.t("ui.points", {points: r.points})) + "</span>" : "") + "</div>";
+    if (r.clue) out += '<div class="hk-result-clue">“' + ui.esc(r.clue) + "”</div>";
+    out += '<ul class="hk-guesses">';
+    view.public.order.forEach(function (s) {
+      if (s === r.author) return;
+      var g = r.guesses[String(s)], right = g === r.color;
+      out += '<li class="' + (g ? (right ? "hk-right" : "hk-wrong") : "hk-none") + '"><span class="hk-who">' +
+        ui.esc(ui.name(s)) + "</span> " + (g ? chip(ui, g) + " " + (right ? "✓" : "✗") : ui.esc(ui.t("ui.no_guess"))) + "</li>";
+    });
+    return out + "</ul></div>";
+  }
+
+  function tableBoard(view, ui) {
+    var p = view.public, out = '<div class="hk">';
+    out += '<div class="hk-info"><span>' + ui.esc(ui.t("ui.round", {round: p.round, rounds: p.rounds})) + "</span>" +
+      '<span class="hk-side hk-side-' + p.side + '">' + ui.esc(ui.t("ui.side", {side: ui.t("value." + p.side)})) + "</span>" +
+      "<span>" + ui.esc(ui.t("ui.tiles", {tiles: p.tiles})) + "</span>" +
+      (p.team ? '<span class="hk-team">' + ui.esc(ui.t("ui.team")) + ": <b>" + p.team_score + "</b> · " +
+        ui.esc(ui.t("ui.team_goal")) + "</span>" : "") + "</div>";
+    var showLast = p.last && (p.phase === "between" || p.phase === "over");
+    out += tableFields(view, ui, showLast ? p.last.color : null);
+    if (p.phase === "clue") {
+      out += '<p class="hk-hint">' + ui.esc(ui.t("ui.building_hint")) + "</p>";
+      if (p.round === 1) out += '<p class="hk-hint"><b>' + ui.esc(ui.t("ui.first_round_hint")) + "</b></p>";
+      out += tableChips(ui, p.order, p.ready || [], "ui.ready", "ui.not_ready");
+    } else if (p.phase === "guess") {
+      out += p.clue ? '<div class="hk-clue">“' + ui.esc(p.clue) + "”</div>"
+        : '<div class="hk-clue hk-none">' + ui.esc(ui.t("ui.no_typed_clue")) + "</div>";
+      out += tableChips(ui, p.order.filter(function (s) { return s !== p.author; }), p.guessed || [], "ui.guessed", "ui.not_guessed");
+      if (p.last) out += "<h3>" + ui.esc(ui.t("ui.last")) + "</h3>" + tableResult(view, ui, p.last, "hk-small");
+    } else if (p.phase === "between") {
+      out += '<div class="hk-todo">' + ui.esc(ui.t("ui.todo_" + p.todo)) + "</div>";
+    }
+    if (showLast) out += tableResult(view, ui, p.last, "hk-big");
+    if (p.phase !== "clue" && p.results.length > 1) {
+      out += '<h3>' + ui.esc(ui.t("ui.results")) + '</h3><div class="hk-results">' + p.results.slice(0, -1).reverse().map(function (r) {
+        return tableResult(view, ui, r, "hk-small");
+      }).join("") + "</div>";
+    }
+    return out + "</div>";
+  }
+
+  function headline(view, ui) {
+    var p = view.public;
+    if (p.phase === "clue") {
+      var ready = p.ready || [];
+      return {step: ui.t("ui.building"), waiting: p.order.filter(function (s) { return ready.indexOf(s) < 0; })};
+    }
+    if (p.phase === "guess") return {step: ui.t("ui.guessing", {author: ui.name(p.author)}), waiting: p.waiting || []};
+    if (p.phase === "between") {
+      // nobody owes the next round: anyone presses it once the tiles are done
+      return {step: ui.t("ui.round_over", {round: p.round, rounds: p.rounds}), text: ui.t("ui.next_hint")};
+    }
+    return {step: ui.t("ui.over"), waiting: []};
+  }
+
+  /* --- what the table announces ---------------------------------------------
+     Worked out from the public state before and after (never from the log):
+     each clue's colour and who guessed it, the round's end, the result. */
+  function revealNews(view, ui, r) {
+    var p = view.public, shown = {author: ui.name(r.author), color: ui.t("value." + r.color)};
+    var right = p.order.filter(function (s) { return s !== r.author && r.guesses[String(s)] === r.color; });
+    var text;
+    if (p.team) {
+      var guesser = p.order.filter(function (s) { return s !== r.author; })[0];
+      var guessed = r.guesses[String(guesser)] !== undefined;
+      text = !guessed ? ui.t("log.reveal_none", shown)
+        : ui.t(right.length ? "log.reveal_team_right" : "log.reveal_team_wrong",
+          {author: shown.author, color: shown.color, guesser: ui.name(guesser), team: p.team_score});
+    } else {
+      text = right.length ? ui.t("ui.reveal_right", {author: shown.author, color: shown.color, names: right.map(ui.name).join(", ")})
+        : ui.t("log.reveal_none", shown);
+    }
+    return {tone: right.length ? "good" : "bad", accent: ACCENT[r.color], text: text};
+  }
+
+  function overNews(view, ui) {
+    var p = view.public, w = p.winners || [];
+    if (p.team) {
+      var key = p.team_score >= 8 ? "log.over_team_perfect" : w.length ? "log.over_team_win" : "log.over_team_lose";
+      return {tone: w.length ? "win" : "news", text: ui.t(key, {points: p.team_score})};
+    }
+    var top = w.length ? p.scores[String(w[0])] : 0;
+    return {tone: "win", text: ui.t(top === 1 ? "log.over_one" : "log.over",
+      {points: top, winners: w.map(ui.name).join(", ")})};
+  }
+
+  function decisive(view, prev, ui) {
+    var p = view.public, old = prev.public || {}, out = [];
+    if (!old.results || !p.results) return out;
+    // a new round starts with no results: only more results in the same round are reveals
+    if (p.round === old.round && p.results.length > old.results.length) {
+      out.push(revealNews(view, ui, p.results[p.results.length - 1]));
+    }
+    if (p.phase === "between" && old.phase !== "between") {
+      out.push({tone: "news", text: ui.t("ui.round_over", {round: p.round, rounds: p.rounds})});
+    }
+    if (p.phase === "over" && old.phase !== "over") out.push(overNews(view, ui));
+    return out;
+  }
+
   C.games.haiclue = {
-    table: function (view, ui) {
-      var p = view.public;
-      var out = STYLE + '<div class="hc">' + header(view, ui) + fields(view, ui);
-      if (p.phase === "clue") {
-        out += "<h2>" + ui.esc(ui.t("ui.building")) + "</h2><div>" + ui.esc(ui.t("ui.building_hint")) + "</div>";
-        if (p.round === 1) out += "<div><b>" + ui.esc(ui.t("ui.first_round_hint")) + "</b></div>";
-        out += '<ul class="hc-list">';
-        p.order.forEach(function (s) {
-          var on = p.ready.indexOf(s) >= 0;
-          out += '<li class="' + (on ? "hc-on" : "hc-off") + '">' + ui.esc(ui.name(s)) + ": " +
-            ui.esc(ui.t(on ? "ui.ready" : "ui.not_ready")) + "</li>";
-        });
-        out += "</ul>";
-      } else if (p.phase === "guess") {
-        out += "<h2>" + ui.esc(ui.t("ui.guessing", { author: ui.name(p.author) })) + "</h2>" + clueBox(ui, p.clue);
-        out += '<ul class="hc-list">';
-        p.order.forEach(function (s) {
-          if (s === p.author) return;
-          var on = p.guessed.indexOf(s) >= 0;
-          out += '<li class="' + (on ? "hc-on" : "hc-off") + '">' + ui.esc(ui.name(s)) + ": " +
-            ui.esc(ui.t(on ? "ui.guessed" : "ui.not_guessed")) + "</li>";
-        });
-        out += "</ul>";
-        if (p.last) out += "<h3>" + ui.esc(ui.t("ui.last")) + "</h3>" + result(view, ui, p.last, true);
-      } else if (p.phase === "between") {
-        out += '<div class="hc-todo">' + ui.esc(ui.t("ui.todo_" + p.todo)) + "</div><div>" +
-          ui.esc(ui.t("ui.next_hint")) + "</div>";
-      } else if (p.phase === "over") {
-        out += over(view, ui);
-        if (p.last) out += "<h3>" + ui.esc(ui.t("ui.last")) + "</h3>" + result(view, ui, p.last, true);
-      }
-      out += scores(view, ui);
-      if (p.phase !== "clue") out += results(view, ui);
-      return out + "</div>";
-    },
+    table: tableBoard,
+    headline: headline,
+    decisive: decisive,
 
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
@@ -195,8 +256,9 @@
           out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_author")) + "</div>" + clueBox(ui, p.clue);
         } else {
           out += "<h2>" + ui.esc(ui.t("ui.guessing", { author: ui.name(p.author) })) + "</h2>" + clueBox(ui, p.clue);
-          if (you.guess) {
-            out += '<div class="hc-me">' + th(ui, "ui.your_guess", {}, { color: chip(ui, you.guess, true) }) + "</div>";
+          // the guess itself is a secret vote: the hold-to-show box has it
+          if ((you.secret || {}).guess) {
+            out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guessed")) + "</div>";
           } else {
             out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guess", { author: ui.name(p.author) })) + "</div>";
           }

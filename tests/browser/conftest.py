@@ -67,7 +67,7 @@ def open_table(browser, server, game, names, shoot=None, prefix=None, options=No
         shoot(tablet, f"{prefix}-create")
     tablet.locator("#create").click()
     tablet.wait_for_url(re.compile(r"/t/[A-Z]{5}$"))
-    tablet.wait_for_function("document.getElementById('join-url').textContent.length > 0")
+    wait_js(tablet, "document.getElementById('join-url').textContent.length > 0")
     join_url = tablet.locator("#join-url").text_content()
     phones = []
     for name in names:
@@ -77,7 +77,7 @@ def open_table(browser, server, game, names, shoot=None, prefix=None, options=No
         phone.locator("#join-form button").click()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
-    tablet.wait_for_function(f"document.querySelectorAll('#seats .dot.on').length === {len(names)}")
+    wait_js(tablet, f"document.querySelectorAll('#seats .dot.on').length === {len(names)}")
     return tablet, phones
 
 
@@ -85,3 +85,53 @@ def tap(page, selector, confirm=False):
     page.locator(selector).first.click()
     if confirm:
         page.locator("#confirm-yes").click()
+
+
+# --- the phone page (issue #11): hold to reveal, step pickers, inline confirms ---
+
+def hold(page, selector="#hold"):
+    """Holds the reveal control (a second pointer may still tap choices)."""
+    page.locator(selector).first.dispatch_event("pointerdown", {"pointerId": 7, "isPrimary": True})
+
+
+def release(page, selector="#hold"):
+    page.locator(selector).first.dispatch_event("pointerup", {"pointerId": 7, "isPrimary": True})
+
+
+def press(page, action_type, index=0, held=False):
+    """Uses the phone's own form for ``action_type`` to the end: steps
+    through a step picker (the first value at each step), taps the first
+    choice or the submit button and answers the confirm (the dialog, or the
+    inline one of a secret choice).  ``held``: a secret choice, made while
+    the reveal control is held."""
+    if held:
+        hold(page)
+    for _ in range(12):
+        form = page.locator(f'form[data-type="{action_type}"]').nth(index)
+        if "picker" in (form.get_attribute("class") or "").split():
+            form.locator("button.choice").first.click()
+            continue
+        submit = form.locator('button[type="submit"]')
+        (submit if submit.count() else form.locator("button.choice")).first.click()
+        break
+    if page.locator("#confirm[open]").count():
+        page.locator("#confirm-yes").click()
+    inline = page.locator(".inline-confirm .confirm-yes")
+    if inline.count():
+        inline.first.click()
+    if held:
+        release(page)
+
+
+def wait_js(page, expression: str, timeout: float = 10_000):
+    """Waits until ``expression`` is truthy in the page.  Unlike Playwright's
+    ``wait_for_function`` (whose polling evaluates a string inside the page,
+    which the app's CSP forbids), each check is a DevTools evaluation."""
+    import time
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.evaluate(f"() => !!({expression})"):
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} ms: {expression}")
+        page.wait_for_timeout(100)

@@ -2,7 +2,7 @@
 round (volunteer, judge, decision, secret marks, the vote, the reveal)."""
 from __future__ import annotations
 
-from tests.browser.conftest import open_table
+from tests.browser.conftest import hold, open_table, release, wait_js
 
 NAMES = ["Anna", "Ben", "Cara", "Dirk"]
 
@@ -18,6 +18,29 @@ def wait_any(tablet, phones, action_type):
             return found
         tablet.wait_for_timeout(100)
     raise AssertionError(f"no phone offers {action_type}")
+
+
+def has_held(phone, action_type):
+    hold(phone)
+    found = phone.locator(f'form[data-type="{action_type}"]').count() > 0
+    release(phone)
+    return found
+
+
+def mark_at(form, k):
+    """Marks the k-th offered position (and the first card kind) and
+    answers the inline confirm of a secret choice."""
+    page = form.page
+    if form.locator(".field").count():   # position and card kind to pick
+        form.locator(".field").nth(0).locator("button.choice").nth(k).click()
+        form.locator('button[type="submit"]').click()
+    else:                                 # one tap per position
+        form.locator("button.choice").nth(k).click()
+    inline = page.locator(".inline-confirm .confirm-yes")
+    if inline.count():
+        inline.first.click()
+    elif page.locator("#confirm[open]").count():
+        page.locator("#confirm-yes").click()
 
 
 def test_factum_golden_path(server, browser, shoot):
@@ -38,33 +61,42 @@ def test_factum_golden_path(server, browser, shoot):
     judge.locator('form[data-type="decide"] button.choice').first.click()   # team A guesses
     judge.locator("#confirm-yes").click()
 
-    markers = wait_any(tablet, phones, "mark")
-    shoot(tablet, "factum-tablet-marking")
-    shoot(markers[0], "factum-phone-mark")
-    # phones get the marking step one after the other: mark on each as it
-    # appears, each at its own position, until the vote opens
+    # marking is a secret choice (it leaves out one's own other card): the
+    # form shows only while the reveal is held; each marks its own position
     marked = []
     for _ in range(200):
         if with_form(phones, "vote"):
             break
-        for phone in with_form(phones, "mark"):
+        for phone in phones:
             if phone in marked:
                 continue
+            hold(phone)
             form = phone.locator('form[data-type="mark"]')
-            k = len(marked)
-            if form.locator(".field").count():   # position and card kind to pick
-                form.locator(".field").nth(0).locator("button.choice").nth(k).click()
-                form.locator('button[type="submit"]').click()
-            else:                                 # one tap per position
-                form.locator("button.choice").nth(k).click()
-            marked.append(phone)
+            if form.count():
+                if not marked:
+                    shoot(phone, "factum-phone-mark")
+                mark_at(form.first, len(marked))
+                marked.append(phone)
+            release(phone)
         tablet.wait_for_timeout(100)
-    voters = wait_any(tablet, phones, "vote")
-    shoot(voters[0], "factum-phone-vote")
-    for phone in voters:
-        phone.locator('form[data-type="vote"] button.choice').first.click()
-        phone.locator("#confirm-yes").click()
-    tablet.wait_for_function("/\\+1|wins|gewinnt|point/i.test(document.getElementById('log').textContent)")
+    shoot(tablet, "factum-tablet-marked")
+    # the team's vote is secret too: cast while holding, on every phone that has it
+    voted = 0
+    for _ in range(100):
+        for phone in phones:
+            hold(phone)
+            form = phone.locator('form[data-type="vote"]')
+            if form.count():
+                if not voted:
+                    shoot(phone, "factum-phone-vote")
+                mark_at(form.first, 0)
+                voted += 1
+            release(phone)
+        if voted and not any(has_held(p, "vote") for p in phones):
+            break
+        tablet.wait_for_timeout(100)
+    assert voted
+    wait_js(tablet, "/\\+1|wins|gewinnt|point/i.test(document.getElementById('log').textContent)")
     tablet.wait_for_timeout(300)
     shoot(tablet, "factum-tablet-reveal")
     shoot(phones[0], "factum-phone-after-round")

@@ -2,7 +2,7 @@
 clue to its reveal; the colour shows only while held."""
 from __future__ import annotations
 
-from tests.browser.conftest import open_table, tap
+from tests.browser.conftest import open_table, tap, wait_js
 
 COLOURS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
 
@@ -32,14 +32,14 @@ def test_haiclue_golden_path(server, browser, shoot):
     for phone in (phones[0], phones[2]):
         phone.wait_for_selector('form[data-type="guess"]')
     assert phones[1].locator('form[data-type="guess"]').count() == 0
-    tablet.wait_for_function("document.getElementById('game-area').textContent.includes('cold river moon')")
+    wait_js(tablet, "document.getElementById('game-area').textContent.includes('cold river moon')")
     shoot(tablet, "haiclue-tablet-guessing")
     shoot(phones[0], "haiclue-phone-guess")
     for phone in (phones[0], phones[2]):
         phone.locator('form[data-type="guess"] button.choice').first.click()
         if phone.locator("#confirm-yes").is_visible():
             phone.locator("#confirm-yes").click()
-    tablet.wait_for_function("document.getElementById('log').textContent.match(/Ben/g).length > 1")
+    wait_js(tablet, "document.getElementById('log').textContent.match(/Ben/g).length > 1")
     tablet.wait_for_timeout(300)
     shoot(tablet, "haiclue-tablet-reveal")
     shoot(phones[1], "haiclue-phone-author-after-reveal")

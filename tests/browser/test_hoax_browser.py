@@ -3,19 +3,25 @@ doubt is carried by the others) and accuse, each phone through its own
 buttons; screenshots of the table and phones at each step."""
 from __future__ import annotations
 
-from tests.browser.conftest import open_table
+from tests.browser.conftest import hold, open_table, press, release, wait_js
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 
 
-def press(phone, action_type, index=0):
-    """Uses the phone's own form for ``action_type`` (answers the confirm)."""
-    group = phone.locator(f'details.group[data-type="{action_type}"]:not([open]) > summary')
-    if group.count():
-        group.first.click()
-    form = phone.locator(f'form[data-type="{action_type}"]').nth(index)
-    submit = form.locator('button[type="submit"]')
-    (submit if submit.count() else form.locator("button.choice")).first.click()
+def own_identity(phone):
+    """The identity value the phone shows while the reveal is held."""
+    hold(phone)
+    classes = phone.locator("#secret-items strong").first.get_attribute("class") or ""
+    release(phone)
+    return next(c[len("value-"):] for c in classes.split() if c.startswith("value-"))
+
+
+def cover_another(phone):
+    """Covers an identity the player is not (every identity is listed: the
+    list itself must not give one's own away)."""
+    own = own_identity(phone)
+    form = phone.locator('form[data-type="cover"]').first
+    form.locator(f'button.choice:not([data-value=\'"{own}"\'])').first.click()
     if phone.locator("#confirm[open]").count():
         phone.locator("#confirm-yes").click()
 
@@ -25,7 +31,7 @@ def has(phone, action_type):
 
 
 def wait_log(tablet, text):
-    tablet.wait_for_function(f"document.getElementById('log').textContent.includes({text!r})")
+    wait_js(tablet, f"document.getElementById('log').textContent.includes({text!r})")
 
 
 def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
@@ -35,15 +41,15 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
         phone.wait_for_selector('form[data-type="cover"]')
     # the identity is behind hold-to-reveal
     sylvia = phones[0]
-    sylvia.locator("#hold").dispatch_event("pointerdown")
-    identity = sylvia.locator("#secret-body strong").text_content()
+    hold(sylvia)
+    identity = sylvia.locator("#secret-items strong").first.text_content()
     shoot(sylvia, "hoax-phone-identity-held")
-    sylvia.locator("#hold").dispatch_event("pointerup")
-    assert identity and identity not in sylvia.locator("#secret-body").text_content()
+    release(sylvia)
+    assert identity and identity not in sylvia.locator("#secret-items").inner_text()
     shoot(sylvia, "hoax-phone-cover")
     for phone in phones:
-        press(phone, "cover")
-    sylvia.wait_for_selector('details.group[data-type="claim"]')
+        cover_another(phone)
+    sylvia.wait_for_selector('form[data-type="claim"]')
     shoot(tablet, "hoax-tablet-covered")
     shoot(sylvia, "hoax-phone-turn")
 
@@ -61,8 +67,7 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
             break   # already decided: the forms are gone
         press(phone, "doubt")
         phone.wait_for_timeout(300)
-    tablet.wait_for_function(
-        "document.getElementById('log').textContent.includes('The doubt goes through')")
+    wait_js(tablet, "document.getElementById('log').textContent.includes('The doubt goes through')")
     shoot(tablet, "hoax-tablet-doubt-decided")
 
     # whoever is to move now accuses a neighbour
@@ -76,8 +81,8 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
     shoot(accuser, "hoax-phone-accuse")
     before = tablet.locator("#log li").count()
     press(accuser, "accuse")
-    tablet.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-    tablet.wait_for_function("/accus|anklag/i.test(document.getElementById('log').textContent)")
+    wait_js(tablet, f"document.querySelectorAll('#log li').length > {before}")
+    wait_js(tablet, "/accus|anklag/i.test(document.getElementById('log').textContent)")
     tablet.wait_for_timeout(300)
     shoot(tablet, "hoax-tablet-after-accusation")
     shoot(accuser, "hoax-phone-after-accusation")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import PHONE, TABLET, new_page
+from tests.browser.conftest import PHONE, TABLET, new_page, wait_js
 
 
 def test_tablet_and_four_phones(server, browser, shoot):
@@ -17,7 +17,7 @@ def test_tablet_and_four_phones(server, browser, shoot):
     code = tablet.url.rsplit("/", 1)[1]
     join_url = tablet.locator("#join-url")
     join_url.wait_for()
-    tablet.wait_for_function("document.getElementById('join-url').textContent.length > 0")
+    wait_js(tablet, "document.getElementById('join-url').textContent.length > 0")
     assert tablet.locator("#join-url").text_content() == f"{server.url}/j/{code}"
 
     phones = []
@@ -28,8 +28,8 @@ def test_tablet_and_four_phones(server, browser, shoot):
         phone.locator("#join-form button").click()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
-    tablet.wait_for_function("document.querySelectorAll('#seats li').length === 4")
-    tablet.wait_for_function("document.querySelectorAll('#seats .dot.on').length === 4")
+    wait_js(tablet, "document.querySelectorAll('#seats li').length === 4")
+    wait_js(tablet, "document.querySelectorAll('#seats .dot.on').length === 4")
     shoot(tablet, "platform-lobby-tablet")
     shoot(phones[0], "platform-lobby-phone")
 
@@ -50,7 +50,7 @@ def test_tablet_and_four_phones(server, browser, shoot):
     # a pick asks to confirm, then reaches the table
     first.locator('form[data-type="pick"] button.choice').nth(1).click()
     first.locator("#confirm-yes").click()
-    tablet.wait_for_function("document.getElementById('log').textContent.includes('Sylvia has picked')")
+    wait_js(tablet, "document.getElementById('log').textContent.includes('Sylvia has picked')")
     shoot(tablet, "platform-playing-tablet")
     shoot(first, "platform-phone-after-pick")
     assert first.locator('form[data-type="pick"]').count() == 0

@@ -1,5 +1,6 @@
-"""Factum referee: worked example, races, refusals, scoring, title, random
-play and non-interference."""
+"""Factum referee: worked example, races, refusals (with why_not and the
+errors table), scoring, title, the corrections of issue #13, random play and
+non-interference through the game's hidden variants."""
 from __future__ import annotations
 
 import copy
@@ -8,9 +9,9 @@ import random
 
 import pytest
 
-from companion.games.base import HOST, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
 from companion.games.factum import GAME
-from tests.harness import canon, check_non_interference, random_play
+from tests.harness import canon, check_non_interference, random_play, seen_by
 
 SIX = [0, 1, 2, 3, 4, 5]
 
@@ -32,19 +33,31 @@ def act(state, actor, action, seed=0):
     return new_state, events
 
 
+def templates_of(state, actor):
+    return GAME.host_actions(state) if actor == HOST else GAME.actions(state, actor)
+
+
 def refused(state, actor, action, code, status=None):
+    """``apply`` refuses with ``code`` (listed, with its status) and changes
+    nothing; when no template admits the action, ``why_not`` (pure) gives
+    the same reason."""
     before = canon(state)
     work = copy.deepcopy(state)
     with pytest.raises(Illegal) as info:
         GAME.apply(work, actor, action, random.Random(0))
     assert info.value.code == code
+    assert code in GAME.errors or code in SHARED_ERRORS, code
     if status is not None:
-        assert info.value.status == status
+        assert GAME.error_status(code) == status
     assert canon(work) == before, "a refused action changed the state"
     assert canon(state) == before
-    for lang in ("en", "de"):
-        text = GAME.texts[lang]["error." + code]
-        text.format(**info.value.params)
+    if code in GAME.errors:
+        for lang in ("en", "de"):
+            GAME.texts[lang]["error." + code].format(**info.value.params)
+    if match_action(templates_of(state, actor), action)[0] is None:
+        reason = GAME.why_not(state, actor, action)
+        assert reason is not None and reason.code == code
+        assert canon(state) == before, "why_not changed the state"
     return info.value
 
 
@@ -108,41 +121,19 @@ def first_round(state, teller=1):
     return state
 
 
-# ------------------------------------------------------------ metadata/texts
-def test_metadata_and_texts():
+# --------------------------------------------------------------- metadata
+def test_metadata():
     assert GAME.name == "factum"
     assert GAME.player_range({}) == (4, 12)
     opt = GAME.options_schema[0]
     assert opt["name"] == "target" and opt["default"] == 15
-    assert "seat" in GAME.seat_fields
-    en, de = GAME.texts["en"], GAME.texts["de"]
-    assert set(en) == set(de)
-    for key in ["title", "action.volunteer", "action.told", "action.judge", "action.decide",
-                "action.mark", "action.vote", "action.best", "action.close",
-                "action.name_storyteller", "action.name_judge", "field.position",
-                "field.card", "field.guessers", "field.story", "field.seat", "field.step",
-                "value.A", "value.B", "value.story", "value.second", "value.own",
-                "value.current", "value.title", "value.mark", "value.vote", "value.best"]:
-        assert key in en, key
+    assert GAME.seat_fields == {"seat"}
+    assert GAME.action_types == {"volunteer", "told", "judge", "decide", "mark", "vote",
+                                 "best", "name_storyteller", "name_judge", "close"}
+    assert not set(GAME.errors) & set(SHARED_ERRORS)
+    assert set(GAME.errors.values()) <= {403, 409, 422}
     state, _ = GAME.setup(SIX, {}, random.Random(0))
     assert state["target"] == 15
-
-
-def test_every_event_key_has_texts():
-    seen = set()
-    for seed in range(25):
-        for state, actor, action, events in random_play(GAME, SIX[:4 + seed % 3],
-                                                        {"target": 5}, seed,
-                                                        host_rate=0.1, max_refusals=5000):
-            for e in events:
-                seen.add(e["key"])
-                for lang in ("en", "de"):
-                    GAME.texts[lang]["log." + e["key"]].format(**{
-                        k: "x" for k in e["params"]})
-                if e["to"] is not None:
-                    assert all(s in state["seats"] for s in e["to"])
-    assert {"volunteer", "teams", "told", "judge", "decide", "cards", "marked",
-            "points", "round_end", "game_over"} <= seen
 
 
 # ----------------------------------------------------------- worked example
@@ -183,7 +174,8 @@ def test_rulebook_maximum_round_is_six():
         {"position": 4, "seat": 4, "card": "own"},
         {"position": 5, "seat": None, "card": "deck"}]
     assert last["reveal"]["ballots"] == [{"1": 2, "5": 2}]
-    assert last["best_votes"] == {"2": "current", "3": "current", "4": "current", "5": "title"}
+    assert last["best"]["current"] == 3 and last["best"]["title"] == 1
+    assert "best_votes" not in json.dumps(GAME.view(state, None))
 
 
 # -------------------------------------------------------------- the guess
@@ -295,9 +287,10 @@ def test_host_closes_vote():
 
 
 # --------------------------------------------------------------- marking
-def test_marks_are_changeable_until_the_reveal_and_host_close():
+def test_marks_move_during_the_mark_step_and_host_close():
     state = new()
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
+    assert not [t for t in GAME.host_actions(state) if t["type"] == "close"]
     refused(state, HOST, {"type": "close", "step": "mark"}, "story_unmarked")
     state, _ = mark_all(state, [(3, "own", 1), (3, "own", 2)])  # moved
     assert GAME.view(state, 3)["you"]["secret"]["marks"] == {"own": 2}
@@ -307,13 +300,11 @@ def test_marks_are_changeable_until_the_reveal_and_host_close():
     assert "marks_closed" in keys(events) and state["phase"] == "vote"
     # seat 5 was closed out: its card counts as a deck card, it cannot mark now
     assert GAME.actions(state, 5) == []
-    refused(state, 5, {"type": "mark", "card": "own", "position": 4}, "mark_closed")
-    # a marked card can still be moved during the vote
-    state, _ = mark_all(state, [(4, "own", 5)])
-    state, events = vote_all(state, [(1, 3), (2, 3)])
+    refused(state, 5, {"type": "mark", "card": "own", "position": 4}, "mark_closed", 409)
+    state, events = vote_all(state, [(1, 4), (2, 4)])
     reveal = GAME.view(state, None)["public"]["last"]["reveal"]
-    assert [x["card"] for x in reveal["layout"]] == ["story", "own", "deck", "deck", "own"]
-    assert reveal["owner"] is None  # position 3 is a deck card now
+    assert [x["card"] for x in reveal["layout"]] == ["story", "own", "own", "deck", "deck"]
+    assert reveal["owner"] is None and not reveal["correct"]  # a deck card: no owner bonus
 
 
 def test_mark_refusals():
@@ -331,10 +322,17 @@ def test_mark_refusals():
     err = refused(state, 1, {"type": "mark", "card": "own", "position": 1}, "position_taken")
     assert GAME.texts["en"]["error.position_taken"] == (
         "Someone already marked that position — check the layout.")
-    assert err.status == 409
-    # the template offers every position (it must not reveal others' marks)
+    assert GAME.error_status(err.code) == 409
+    # seat 1's template offers every position (it must not reveal others'
+    # marks); the storyteller's second card is not offered its own story
+    # position (the seat's own secret: a secret template)
     tpl = [t for t in GAME.actions(state, 1) if t["type"] == "mark"][0]
     assert tpl["fields"]["position"] == [1, 2, 3, 4, 5] and tpl.get("secret")
+    assert tpl.get("required")
+    second = [t for t in GAME.actions(state, 0) if t["fields"]["card"] == ["second"]][0]
+    assert second["fields"]["position"] == [2, 3, 4, 5] and second.get("secret")
+    story = [t for t in GAME.actions(state, 0) if t["fields"]["card"] == ["story"]][0]
+    assert not story.get("required")  # marked: moving it is optional
     # voting before the cards are marked is refused
     refused(state, 4, {"type": "vote", "position": 1}, "wrong_step")
 
@@ -349,7 +347,8 @@ def test_vote_refusals():
     refused(state, 3, {"type": "vote", "position": 1}, "other_team", 403)
     refused(state, 1, {"type": "vote", "position": 6}, "position_range", 422)
     refused(state, 1, {"type": "vote", "position": 0}, "position_range", 422)
-    assert [t["type"] for t in GAME.actions(state, 0)] == ["mark"]
+    assert GAME.actions(state, 0) == []  # marks are final, the captain stays silent
+    assert GAME.actions(state, 1)[0]["required"]
     state, _ = vote_all(state, [(1, 2)])
     refused(state, 1, {"type": "vote", "position": 3}, "already_voted")
     assert GAME.view(state, 1)["you"]["secret"]["vote"] == 2
@@ -654,43 +653,6 @@ def test_random_play_target_15(n, games):
 
 
 # ------------------------------------------------------- non-interference
-def perturb(state, viewer, rng):
-    """Variants that differ only in what ``viewer`` may not know: other
-    contributors' mark positions and unrevealed votes (before the reveal),
-    unrevealed best-story votes."""
-    out = []
-    ph = state["phase"]
-    vkey = None if viewer is None else str(viewer)
-    if ph in ("mark", "vote"):
-        others = [(k, kind) for k, ms in state["marks"].items() if k != vkey for kind in ms]
-        if others:
-            mine = set(state["marks"].get(vkey, {}).values()) if vkey else set()
-            free = [p for p in range(1, state["n"] + 1) if p not in mine]
-            for _ in range(2):
-                v = copy.deepcopy(state)
-                for (k, kind), p in zip(others, rng.sample(free, len(others))):
-                    v["marks"][k][kind] = p
-                out.append(v)
-    if ph == "vote":
-        options = state["tied"] or list(range(1, state["n"] + 1))
-        others = [k for k in state["votes"] if k != vkey]
-        if others:
-            for _ in range(2):
-                v = copy.deepcopy(state)
-                for k in others:
-                    v["votes"][k] = rng.choice(options)
-                out.append(v)
-    if ph == "best":
-        others = [k for k in state["best_votes"] if k != vkey]
-        if others:
-            for _ in range(2):
-                v = copy.deepcopy(state)
-                for k in others:
-                    v["best_votes"][k] = rng.choice(["current", "title"])
-                out.append(v)
-    return out
-
-
 def test_non_interference():
     rng = random.Random(5)
     compared = 0
@@ -701,12 +663,12 @@ def test_non_interference():
                                                           max_refusals=20000)):
             if i % 4:
                 continue
-            c = check_non_interference(GAME, state, seats, perturb, rng)
+            c = check_non_interference(GAME, state, seats, GAME.hidden_variants, rng)
             if c:
                 phases.add(state["phase"])
             compared += c
     assert compared > 0
-    assert phases == {"mark", "vote", "best"}
+    assert {"mark", "vote", "best", "volunteer"} <= phases
 
 
 def test_own_secrets_are_visible_to_self():
@@ -716,7 +678,6 @@ def test_own_secrets_are_visible_to_self():
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
     state, _ = mark_all(state, [(0, "story", 5), (3, "own", 1), (4, "own", 2), (5, "own", 3)])
     state, _ = vote_all(state, [(1, 2)])
-    from tests.harness import seen_by
     v = copy.deepcopy(state)
     v["votes"]["1"] = 3
     assert seen_by(GAME, v, 1) != seen_by(GAME, state, 1)
@@ -726,3 +687,191 @@ def test_own_secrets_are_visible_to_self():
     assert seen_by(GAME, v, 3) != seen_by(GAME, state, 3)
     assert seen_by(GAME, v, 4) == seen_by(GAME, state, 4)
     assert seen_by(GAME, v, None) == seen_by(GAME, state, None)
+
+
+# --------------------------------------------------- issue #13: corrections
+def test_a_confuser_cannot_move_a_mark_once_the_vote_opens():
+    """The guessers discuss aloud while they vote: a confuser who hears them
+    favour a deck card must not move "their" card onto it for the +1."""
+    state = new()
+    state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
+    state, _ = mark_all(state, [(0, "story", 5), (3, "own", 1), (4, "own", 2), (5, "own", 3)])
+    assert state["phase"] == "vote"
+    state, _ = vote_all(state, [(1, 4)])  # position 4 is a deck card
+    assert not [t for t in GAME.actions(state, 4) if t["type"] == "mark"]
+    refused(state, 4, {"type": "mark", "card": "own", "position": 4}, "marks_final", 409)
+    refused(state, 0, {"type": "mark", "card": "story", "position": 4}, "marks_final", 409)
+    before = copy.deepcopy(state)
+    state, _ = vote_all(state, [(2, 4)])
+    reveal = GAME.view(state, None)["public"]["last"]["reveal"]
+    assert reveal["chosen"] == 4 and reveal["owner"] is None
+    assert gains(before, state)[4] == 1  # a member of the winning team, no owner bonus
+
+
+def test_best_story_ballots_are_secret_for_good():
+    state = first_round(new(), teller=1)
+    state, _ = _round(state, 0)
+    log = []
+    for s, story in [(2, "current"), (3, "title"), (4, "current")]:
+        state, events = act(state, s, {"type": "best", "story": story})
+        log += events
+        # a voter sees their own ballot, privately
+        assert GAME.view(state, s)["you"]["secret"]["best"] == story
+        assert [e["to"] for e in events if e["key"] == "best_voted"] == [[s]]
+    assert GAME.view(state, 5)["you"]["secret"]["best"] is None
+    state, events = act(state, 5, {"type": "best", "story": "title"})
+    log += events
+    public = [e for e in log if e["to"] is None]
+    assert "best_cast" not in keys(log)
+    named = {p["seat"] for e in public for p in e["params"].values()
+             if isinstance(p, dict) and "seat" in p}
+    assert named <= {0, 1}  # only the two tellers compared, never a voter
+    count = [e for e in public if e["key"] == "best_count"][0]["params"]
+    assert count == {"current": 2, "title": 2}
+    assert state["phase"] == "volunteer"
+    last = GAME.view(state, None)["public"]["last"]
+    assert last["best"]["result"] == "tie" and "best_votes" not in last
+    # reshuffling the others' ballots (same counts) changes no screen
+    for viewer in SIX + [None]:
+        variants = GAME.hidden_variants(state, viewer, random.Random(viewer or 0))
+        assert variants
+        for variant in variants:
+            assert seen_by(GAME, variant, viewer) == seen_by(GAME, state, viewer)
+
+
+def test_close_in_a_step_nobody_waits_in_is_refused():
+    state = new()  # round 1, volunteer step
+    assert GAME.host_actions(state)[0]["type"] == "name_storyteller"
+    refused(state, HOST, {"type": "close"}, "nothing_to_close", 409)
+    refused(state, HOST, {"type": "close", "step": "best"}, "nothing_to_close", 409)
+    state = first_round(state, teller=1)  # round 2, volunteer step
+    refused(state, HOST, {"type": "close"}, "nothing_to_close", 409)
+    state, _ = act(state, 0, {"type": "volunteer"})
+    refused(state, HOST, {"type": "close"}, "nothing_to_close")
+    state["team_a"], state["team_b"] = [0, 2, 4], [1, 3, 5]
+    state, _ = act(state, 0, {"type": "told"})
+    refused(state, HOST, {"type": "close", "step": "mark"}, "nothing_to_close")
+    state, _ = act(state, 3, {"type": "judge"})
+    assert GAME.host_actions(state) == []
+    refused(state, HOST, {"type": "close", "step": "vote"}, "nothing_to_close")
+    state, _ = act(state, 3, {"type": "decide", "guessers": "A"})
+    refused(state, HOST, {"type": "close"}, "missing_field", 422)
+    refused(state, HOST, {"type": "close", "step": "vote"}, "wrong_step", 409)
+    refused(state, HOST, {"type": "close", "step": "lunch"}, "invalid_field", 422)
+
+
+def test_seat_fields_refuse_booleans():
+    state = new()
+    refused(state, HOST, {"type": "name_storyteller", "seat": True}, "no_such_seat", 422)
+    refused(state, HOST, {"type": "name_storyteller", "seat": 1.0}, "no_such_seat")
+    refused(state, HOST, {"type": "name_storyteller", "seat": 9}, "no_such_seat")
+    refused(state, HOST, {"type": "name_storyteller"}, "missing_field", 422)
+    state, _ = act(state, 0, {"type": "volunteer"})
+    state["team_a"], state["team_b"] = [0, 2, 4], [1, 3, 5]
+    state, _ = act(state, 0, {"type": "told"})
+    refused(state, HOST, {"type": "name_judge", "seat": True}, "no_such_seat", 422)
+    refused(state, HOST, {"type": "name_judge", "seat": 2}, "judge_not_b", 422)
+
+
+def all_actions(tpl):
+    """Every action a template admits (list fields only; Factum has no other)."""
+    out = [{"type": tpl["type"]}]
+    for name, spec in tpl["fields"].items():
+        assert isinstance(spec, list)
+        out = [dict(a, **{name: v}) for a in out for v in spec]
+    return out
+
+
+def accepted_for_some_value(state, actor, tpl):
+    for action in all_actions(tpl):
+        try:
+            GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+            return True
+        except Illegal:
+            continue
+    return False
+
+
+def test_no_template_is_offered_that_apply_refuses():
+    # the storyteller's story unmarked: the host cannot close the marking yet
+    state = to_mark(new(), 0, [0, 1, 2], [3, 4, 5], 3, "A")
+    state, _ = mark_all(state, [(3, "own", 1), (4, "own", 2), (5, "own", 3)])
+    assert GAME.host_actions(state) == []
+    state, _ = mark_all(state, [(0, "story", 4)])
+    assert state["phase"] == "vote"
+    # every template of every seat and the host, over many random positions
+    checked = 0
+    for seed in range(30):
+        seats = list(range(4 + seed % 5))
+        for i, (state, _, _, _) in enumerate(random_play(GAME, seats, {"target": 5}, seed,
+                                                          max_refusals=20000)):
+            if i % 3:
+                continue
+            for actor in seats + [HOST]:
+                for tpl in templates_of(state, actor):
+                    assert accepted_for_some_value(state, actor, tpl), (actor, tpl)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_why_not_is_precise_and_pure():
+    state = new()
+    state, _ = act(state, 2, {"type": "volunteer"})
+    state["team_a"], state["team_b"] = [0, 1, 2], [3, 4, 5]
+    refused(state, 3, {"type": "volunteer"}, "already_volunteered")  # lost the race
+    refused(state, 1, {"type": "told"}, "not_teller", 403)
+    refused(state, 4, {"type": "judge"}, "wrong_step")
+    refused(state, HOST, {"type": "told"}, "players_only", 403)
+    refused(state, 1, {"type": "close", "step": "mark"}, "host_only", 403)
+    refused(state, 9, {"type": "told"}, "not_in_game", 403)
+    state, _ = act(state, 2, {"type": "told"})
+    state, _ = act(state, 4, {"type": "judge"})
+    refused(state, 3, {"type": "judge"}, "judge_taken")
+    refused(state, 4, {"type": "decide", "guessers": "C"}, "bad_team", 422)
+    refused(state, 4, {"type": "decide"}, "missing_field")
+    state, _ = act(state, 4, {"type": "decide", "guessers": "B"})  # team A confuses
+    refused(state, 2, {"type": "mark", "card": "second", "position": [1]}, "position_range")
+    refused(state, 2, {"type": "mark", "card": ["story"], "position": 1}, "wrong_card")
+    refused(state, 2, {"type": "mark", "position": 1}, "missing_field")
+    refused(state, 3, {"type": "vote", "position": 1}, "wrong_step")
+    state, _ = mark_all(state, [(2, "story", 1), (2, "second", 2), (0, "own", 3), (1, "own", 4)])
+    refused(state, 4, {"type": "vote", "position": 2}, "captain_silent", 403)
+    refused(state, 0, {"type": "vote", "position": 2}, "other_team", 403)
+    refused(state, 3, {"type": "vote", "position": True}, "position_range", 422)
+    refused(state, 3, {"type": "vote", "position": {}}, "position_range", 422)
+    refused(state, 3, {"type": "best", "story": "current"}, "wrong_step")
+
+
+def test_every_refusal_is_listed():
+    """Random (mostly wrong) actions in random positions: ``why_not`` always
+    names a listed code, never changes the state, and agrees with apply."""
+    rng = random.Random(3)
+    junk = [True, 0, 1, 3, 7, -1, "A", "B", "C", "story", "own", "second", "current",
+            "title", "mark", "vote", "best", None, [], {}, [1], 2.0]
+    types = sorted(GAME.action_types) + ["rename", "nonsense"]
+    fields = ["seat", "position", "card", "guessers", "story", "step"]
+    codes = set()
+    for seed in range(12):
+        seats = list(range(4 + seed % 4))
+        for i, (state, _, _, _) in enumerate(random_play(GAME, seats, {"target": 5}, seed,
+                                                          max_refusals=20000)):
+            if i % 2:
+                continue
+            before = canon(state)
+            for _ in range(15):
+                actor = rng.choice(seats + [HOST, 99])
+                action = {"type": rng.choice(types)}
+                for field in rng.sample(fields, rng.randint(0, 3)):
+                    action[field] = rng.choice(junk)
+                reason = GAME.why_not(state, actor, action)
+                assert canon(state) == before
+                if reason is None:
+                    continue  # the rules allow it (only a template can tell the shape)
+                codes.add(reason.code)
+                assert reason.code in GAME.errors or reason.code in SHARED_ERRORS, reason.code
+                if actor == 99 or action["type"] not in GAME.action_types:
+                    continue
+                with pytest.raises(Illegal) as info:
+                    GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+                assert info.value.code == reason.code
+    assert {"wrong_step", "not_in_game", "players_only", "host_only"} <= codes

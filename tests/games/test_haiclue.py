@@ -12,8 +12,10 @@ from collections import Counter
 
 import pytest
 
-from companion.games.base import HOST, Illegal, match_action
-from companion.games.haiclue import BY_INITIAL, COLORS, GAME, tiles_per_stack
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.haiclue import GAME
+from companion.games.haiclue import texts_de, texts_en
+from companion.games.haiclue.board import BY_INITIAL, COLORS, tiles_per_stack
 from tests.harness import canon, check_non_interference, random_play
 
 RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "haiclue.js"
@@ -40,6 +42,16 @@ def all_ready(state):
         state, evs = act(state, s, {"type": "clue_ready"})
         events += evs
     assert state["phase"] == "guess"
+    return state, events
+
+
+def all_ready_rest(state):
+    """The seats that have not said so yet say their clue is ready."""
+    events = []
+    for s in state["seats"]:
+        if str(s) not in state["ready"]:
+            state, evs = act(state, s, {"type": "clue_ready"})
+            events += evs
     return state, events
 
 
@@ -79,10 +91,18 @@ def expect_illegal(state, actor, action, code, status=None):
     with pytest.raises(Illegal) as err:
         GAME.apply(state, actor, action, random.Random(0))
     assert err.value.code == code
+    assert err.value.status == GAME.error_status(code)
     if status is not None:
         assert err.value.status == status
-    for lang in ("en", "de"):
-        GAME.texts[lang]["error." + code].format(**err.value.params)
+    assert code in GAME.errors or code in SHARED_ERRORS
+    if code in GAME.errors:
+        for lang in ("en", "de"):
+            GAME.texts[lang]["error." + code].format(**err.value.params)
+    assert canon(state) == before
+    # the platform asks why_not when no template admits the action: same answer
+    why = GAME.why_not(state, actor, action)
+    if why is not None:
+        assert (why.code, why.params) == (code, err.value.params)
     assert canon(state) == before
 
 
@@ -137,10 +157,14 @@ def test_start_field_and_order_from_youngest():
     state, events = new(seats=seats, youngest=7)
     # left neighbour = next seat in table order; the youngest comes last
     assert state["order"] == [2, 4, 1, 7]
+    # the documented default, the first seat in table order, is what both the
+    # platform (first value of the start field) and setup (no field) pick
     default, _ = new(seats=seats)
-    assert default["order"] == [1, 7, 2, 4]
-    bogus, _ = new(seats=seats, youngest=99)
-    assert bogus["order"] == [1, 7, 2, 4]
+    assert default["order"] == [1, 7, 2, 4] and default["youngest"] == 4
+    first, _ = new(seats=seats, youngest=GAME.start_fields(seats, {})["youngest"][0])
+    assert canon(first) == canon(default)
+    for bogus in (99, True, "4", None):
+        assert new(seats=seats, youngest=bogus)[0]["order"] == [1, 7, 2, 4]
     state, _ = all_ready(state)
     assert GAME.view(state, None)["public"]["author"] == 2
     assert GAME.player_range({}) == (2, 12)
@@ -393,12 +417,13 @@ def test_refusals_leave_state_unchanged():
     expect_illegal(state, 0, {"type": "clue_ready", "text": "river"}, "clue_two_words", 422)
     expect_illegal(state, 0, {"type": "clue_ready", "text": "  river   "}, "clue_two_words", 422)
     expect_illegal(state, 0, {"type": "clue_ready", "text": "a b" * 40}, "clue_too_long", 422)
-    expect_illegal(state, 0, {"type": "clue_ready", "text": 5}, "bad_text", 422)
+    expect_illegal(state, 0, {"type": "clue_ready", "text": 5}, "invalid_field", 422)
     expect_illegal(state, HOST, {"type": "clue_ready"}, "host_cannot", 403)
-    expect_illegal(state, 9, {"type": "clue_ready"}, "not_a_player", 403)
+    expect_illegal(state, 9, {"type": "clue_ready"}, "not_in_game", 403)
     expect_illegal(state, 0, {"type": "close", "step": "clue"}, "host_only", 403)
     expect_illegal(state, HOST, {"type": "close", "step": "guess"}, "bad_step", 409)
-    expect_illegal(state, 0, {"type": "fly"}, "unknown_action", 400)
+    expect_illegal(state, HOST, {"type": "close"}, "missing_field", 422)
+    expect_illegal(state, 0, {"type": "fly"}, "wrong_step", 409)
     state, _ = act(state, 0, {"type": "clue_ready", "text": "sun moon"})
     expect_illegal(state, 0, {"type": "clue_ready"}, "already_ready", 409)
     assert GAME.actions(state, 0) == []
@@ -428,41 +453,133 @@ def test_refusals_leave_state_unchanged():
     assert err.value.code == "player_count"
 
 
-def test_guess_template_is_secret_and_confirmed():
+def test_clue_has_at_most_fifteen_words():
+    """Each player has 15 word tiles, so a typed clue has at most 15 words."""
     state, _ = new(3)
+    words = " ".join(["sun"] * 16)
+    expect_illegal(state, 0, {"type": "clue_ready", "text": words}, "clue_too_many_words", 422)
+    assert "15" in GAME.texts["de"]["error.clue_too_many_words"].format(max=15)
+    state, _ = act(state, 0, {"type": "clue_ready", "text": " ".join(["sun"] * 15)})
+    assert GAME.view(state, 0)["you"]["clue"] == " ".join(["sun"] * 15)
+
+
+def not_admitted(state, actor, action):
+    templates = GAME.actions(state, actor) if actor != HOST else GAME.host_actions(state)
+    return match_action(templates, action)[0] is None
+
+
+def test_why_not_names_the_precise_rule():
+    """What the platform asks when no template admits an action: the same
+    checks apply uses, without touching the state."""
+    state, _ = new(4, seed=2, words=True)
+    cases = [
+        (0, {"type": "close", "step": "clue"}, "host_only"),
+        (1, {"type": "words", "blue": "sea"}, "host_only"),
+        (HOST, {"type": "words", "blue": "x" * 41}, "word_too_long"),
+        (HOST, {"type": "words", "blue": 7}, "invalid_field"),
+        (HOST, {"type": "close", "step": "guess"}, "bad_step"),
+        (HOST, {"type": "clue_ready"}, "host_cannot"),
+        (9, {"type": "clue_ready"}, "not_in_game"),
+        (0, {"type": "clue_ready", "text": "sun " * 30}, "clue_too_long"),
+        (0, {"type": "guess", "color": "red"}, "not_guessing"),
+        (0, {"type": "next"}, "not_between"),
+    ]
+    state, _ = act(state, 3, {"type": "clue_ready"})
+    cases.append((3, {"type": "clue_ready"}, "already_ready"))
+    for actor, action, code in cases:
+        before = canon(state)
+        assert not_admitted(state, actor, action), action
+        why = GAME.why_not(state, actor, action)
+        assert why is not None and why.code == code, (action, why and why.code)
+        assert why.status == GAME.error_status(code)
+        assert canon(state) == before
+    state, _ = all_ready_rest(state)
+    author = state["order"][0]
+    state, _ = act(state, 2, {"type": "guess", "color": "green"})
+    for actor, action, code in [
+            (author, {"type": "guess", "color": "red"}, "author_guesses"),
+            (2, {"type": "guess", "color": "red"}, "already_guessed"),
+            (0, {"type": "guess", "color": "purple"}, "unknown_color"),
+            (0, {"type": "guess"}, "missing_field"),
+            (0, {"type": "clue_ready"}, "not_clue_step")]:
+        assert not_admitted(state, actor, action), action
+        assert GAME.why_not(state, actor, action).code == code
+    assert GAME.why_not(state, 0, {"type": "fly"}) is None
+    over, _ = play_two(2)
+    assert GAME.why_not(over, 0, {"type": "next"}).code == "game_over"
+
+
+def test_one_right_guess_is_one_point():
+    state, _ = new(4, seed=5)
     state, _ = all_ready(state)
+    author = state["order"][0]
+    lucky = next(s for s in state["seats"] if s != author)
+    state, events = guess_current(state, lambda s, c: c if s == lucky else other(c))
+    reveal = next(e for e in events if e["key"].startswith("reveal"))
+    assert reveal["key"] == "reveal_one"
+    assert "1 point each" in render("en", reveal) and "je 1 Punkt" in render("de", reveal)
+    assert GAME.scores(state)[author] == GAME.scores(state)[lucky] == 1
+
+
+def test_game_won_with_one_point_says_point():
+    """Nine players, two rounds; only the very first guess of the game is right."""
+    state, _ = new(9, seed=1)
+    lucky = state["order"][-1]
+    events, reveals = [], 0
+    while state["phase"] != "over":
+        if state["phase"] == "between":
+            state, _ = act(state, HOST, {"type": "next"})
+        state, _ = all_ready(state)
+        for _ in range(9):
+            first = reveals == 0
+            state, evs = guess_current(
+                state, lambda s, c: c if first and s == lucky else other(c))
+            reveals += 1
+            events += evs
+    assert reveals == 18 and max(GAME.scores(state).values()) == 1
+    assert events[-1]["key"] == "over_one"
+    assert "with 1 point:" in render("en", events[-1])
+    assert "Mit 1 Punkt" in render("de", events[-1])
+
+
+def test_templates_owed_moves_are_required():
+    state, _ = new(3)
+    assert GAME.actions(state, 0) == [{"type": "clue_ready", "required": True, "fields": {
+        "text": {"kind": "text", "max": 80, "optional": True}}}]
+    state, _ = all_ready(state)
+    # every colour, the guesser's own included: nothing depends on its secret
     tpl = GAME.actions(state, state["order"][1])
     assert tpl == [{"type": "guess", "fields": {"color": COLORS},
-                    "confirm": True, "secret": True}]
+                    "confirm": True, "required": True}]
+    state, _ = play_two(4)
+    assert GAME.actions(state, 0) == []
+
+
+def test_next_is_nobodys_duty():
+    state, _ = new(2)
+    state, _ = all_ready(state)
+    state, _ = guess_current(state, lambda s, c: c)
+    state, _ = guess_current(state, lambda s, c: c)
+    assert state["phase"] == "between"
+    for s in state["seats"]:
+        assert GAME.actions(state, s) == [{"type": "next", "fields": {}}]
+    assert {"type": "next", "fields": {}} in GAME.host_actions(state)
 
 
 # --- texts ---------------------------------------------------------------------------
 
-def test_texts_complete_in_both_languages():
-    en, de = GAME.texts["en"], GAME.texts["de"]
-    assert set(en) == set(de)
-    assert de["value.blue"] == "Blau" and de["value.red"] == "Rot"
-    assert de["value.green"] == "Grün" and de["value.yellow"] == "Gelb"
-    for key in ("title", "action.clue_ready", "action.guess", "action.close",
-                "action.next", "action.words", "field.text", "field.color",
-                "field.step", "field.youngest", "value.clue", "value.guess"):
-        assert en[key] and de[key]
-    for key in en:
-        names_en = set(re.findall(r"{(\w+)}", en[key]))
-        assert names_en == set(re.findall(r"{(\w+)}", de[key])), key
-    # every error code used in the module has a text
-    import inspect
-    import companion.games.haiclue as mod
-    for code in set(re.findall(r'Illegal\("(\w+)"', inspect.getsource(mod))):
-        assert "error." + code in en, code
-    # every key the renderer asks for exists
+def test_renderer_keys_exist_in_both_languages():
+    """The JS renderer asks for these keys (the conformance suite checks
+    everything the rules emit)."""
+    assert GAME.texts == {"en": texts_en.TEXTS, "de": texts_de.TEXTS}
     js = RENDERER.read_text(encoding="utf-8")
     keys = set(re.findall(r'"((?:ui|value)\.\w*[a-z])"', js))
     keys |= {"ui.todo_" + t for t in ("flip", "pass", "swap")}
     keys |= {"value." + c for c in COLORS + ["white", "black"]}
     assert len(keys) > 30
     for key in keys:
-        assert key in en, key
+        assert key in texts_en.TEXTS and key in texts_de.TEXTS, key
+    assert texts_de.TEXTS["value.green"] == "Grün"
 
 
 # --- views ---------------------------------------------------------------------------
@@ -480,8 +597,8 @@ def test_views_show_only_own_colour_and_hide_guesses():
     table = GAME.view(state, None)["public"]
     assert table["guessed"] == [2] and table["waiting"] == [0, 3]
     assert "green" not in canon(table["guessed"])
-    assert GAME.view(state, 2)["you"]["guess"] == "green"
-    assert GAME.view(state, 0)["you"]["guess"] is None
+    assert GAME.view(state, 2)["you"]["secret"]["guess"] == "green"
+    assert "guess" not in GAME.view(state, 0)["you"]["secret"]
     assert GAME.view(state, 1)["you"]["author"] is True
 
 
@@ -508,6 +625,7 @@ def test_random_play_many_games():
                                                         host_rate=host_rate):
             final = state
             tracker.see(state)
+            assert action is None or action["type"] in GAME.action_types
             for e in events:
                 assert e["to"] is None
                 GAME.texts["en"]["log." + e["key"]]
@@ -519,47 +637,61 @@ def test_random_play_many_games():
     assert games == 2000
 
 
-def perturb(state, viewer, rng):
-    """Variants that differ only in what ``viewer`` may not know."""
-    variants = []
-    revealed = {r["author"] for r in state["results"]}
-    playing = state["phase"] in ("clue", "guess")
-    author = state["order"][state["current"]] if state["phase"] == "guess" else None
-    for _ in range(3):
-        v = copy.deepcopy(state)
-        v["deck"] = "".join(rng.sample(v["deck"], len(v["deck"])))
-        if playing:
-            for s in v["seats"]:
-                if s != viewer and s not in revealed:
-                    v["colors"][str(s)] = rng.choice(COLORS)
-                    if s != author and str(s) in v["ready"]:
-                        # a typed clue is shown only when it is guessed
-                        v["ready"][str(s)] = rng.choice(["", "fox tea", "moon river sun"])
-            for k in list(v["guesses"]):
-                if k != str(viewer):
-                    v["guesses"][k] = rng.choice(COLORS)
-        variants.append(v)
-    return variants
+def hidden_changes(state, variant):
+    """Which hidden parts a variant changed."""
+    return {part for part in ("colors", "deck", "ready", "guesses")
+            if variant[part] != state[part]}
 
 
 def test_non_interference():
     rng = random.Random(7)
     compared = 0
     positions = 0
+    changed = set()
     for seed in range(55):
         n = 2 + seed % 11
         seats = random.Random(seed).sample(range(15), n)
         states = [s for s, _, _, _ in random_play(GAME, seats, {"words": seed % 2 == 0},
                                                   seed, host_rate=0.05)]
         for state in rng.sample(states, min(8, len(states))):
-            compared += check_non_interference(GAME, state, seats, perturb, rng)
+            compared += check_non_interference(GAME, state, seats, GAME.hidden_variants, rng)
             positions += 1
+            for viewer in [None] + seats:
+                for variant in GAME.hidden_variants(state, viewer, rng):
+                    changed |= hidden_changes(state, variant)
     assert positions > 300
     assert compared > 0
+    # every kind of secret gets varied somewhere
+    assert changed == {"colors", "deck", "ready", "guesses"}
 
 
-def test_perturb_really_changes_hidden_things():
-    """The perturbation is not a no-op: the author's own view does tell its colour."""
+def test_hidden_variants_keep_the_cards_and_what_is_public():
+    state, _ = new(5, seed=1)
+    state, _ = act(state, 3, {"type": "clue_ready", "text": "moon sun"})
+    state, _ = all_ready_rest(state)
+    first = state["order"][0]
+    state, _ = guess_current(state, lambda s, c: c)     # first author revealed
+    state, _ = act(state, 0, {"type": "guess", "color": "red"})
+    current = state["order"][1]
+    for viewer in [None] + state["seats"]:
+        variants = GAME.hidden_variants(state, viewer, random.Random(viewer or 0))
+        assert variants and any(canon(v) != canon(state) for v in variants)
+        for v in variants:
+            # the 40 cards still add up; nothing public moved
+            cards = Counter(v["deck"]) + Counter(v["discard"])
+            cards += Counter(c[0] for s, c in v["colors"].items() if int(s) != first)
+            assert sum(cards.values()) == 40 and set(cards.values()) == {10}
+            assert v["colors"][str(first)] == state["colors"][str(first)]
+            assert v["ready"][str(current)] == state["ready"][str(current)]
+            assert set(v["guesses"]) == set(state["guesses"])
+            if viewer is not None:
+                assert v["colors"][str(viewer)] == state["colors"][str(viewer)]
+                assert v["guesses"].get(str(viewer)) == state["guesses"].get(str(viewer))
+
+
+def test_the_check_could_fail():
+    """What hidden_variants must leave alone is visible: the author's own
+    view tells its colour, a guesser's view its guess."""
     state, _ = new(5, seed=1)
     state, _ = all_ready(state)
     state, _ = act(state, 0, {"type": "guess", "color": "red"})

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 
 from companion.games.base import HOST
 from companion.games.hoax import GAME
 
-from .test_hoax_helpers import (CHRISTIAN, GABY, GREGOR, PETRA, SYLVIA, TOM, act,
+from .test_hoax_helpers import (CHRISTIAN, GABY, GAME_IDS, GREGOR, PETRA, SYLVIA, TOM, act,
                                 keys, make, offered, refused, render)
 
 # identities of the examples (the rulebook gives Gaby Thief, Petra Trader,
@@ -45,11 +43,13 @@ def test_setup_deal_and_start_covers():
     # during the start covers nothing else is possible
     for s in (4, 7, 9):
         tpls = GAME.actions(st, s)
-        assert [t["type"] for t in tpls] == ["cover"]
-        assert st["ident"][str(s)] not in tpls[0]["fields"]["identity"]
+        assert [t["type"] for t in tpls] == ["cover"] and tpls[0].get("required")
+        # every identity is listed, so the list does not give one's own away
+        assert tpls[0]["fields"]["identity"] == GAME_IDS
     refused(st, 7, "covering", 409, type="buy_info", target=4, trios=1)
     own = st["ident"]["4"]
-    refused(st, 4, "cover_own", 409, type="cover", identity=own)
+    err = refused(st, 4, "cover_own", 409, type="cover", identity=own)
+    assert err.params == {}     # the message does not name it either
     other = next(i for i in ["baron", "monk", "judge"] if i != own)
     st, ev_ = act(st, 4, type="cover", identity=other)
     assert keys(ev_) == ["cover"]
@@ -176,10 +176,11 @@ def test_christian_buys_information_from_petra():
     st, ev_ = act(st, CHRISTIAN, type="buy_info", target=PETRA, trios=2)
     assert keys(ev_) == ["buy_info"]
     assert st["pending"] == {"buyer": CHRISTIAN, "target": PETRA, "n": 2}
-    # Petra's options: exactly Monk, Judge, Farmer (two of them)
+    # Petra's options: Monk, Judge, Farmer (two of them); the template lists
+    # her own Trader too, so it does not give it away, and apply refuses it
     tpl = GAME.actions(st, PETRA)
-    assert tpl == [{"type": "show", "fields": {"identities": {
-        "kind": "subset", "of": ["monk", "judge", "farmer"], "size": 2}}}]
+    assert tpl == [{"type": "show", "required": True, "fields": {"identities": {
+        "kind": "subset", "of": ["monk", "judge", "trader", "farmer"], "size": 2}}}]
     # nobody else can do anything while Petra answers
     assert all(GAME.actions(st, s) == [] for s in range(6) if s != PETRA)
     refused(st, GREGOR, "waiting_show", 409, type="claim", identity="farmer", action="grain")
@@ -189,7 +190,7 @@ def test_christian_buys_information_from_petra():
     refused(st, PETRA, "show_repeat", 409, type="show", identities=["magician", "monk"])
     refused(st, PETRA, "show_own", 409, type="show", identities=["trader", "monk"])
     refused(st, PETRA, "show_count", 422, type="show", identities=["monk"])
-    refused(st, PETRA, "unknown_identity", 422, type="show", identities=["king", "monk"])
+    refused(st, PETRA, "invalid_field", 422, type="show", identities=["king", "monk"])
     other, _ = act(st, PETRA, type="show", identities=["monk", "judge"])
     st, ev_ = act(st, PETRA, type="show", identities=["monk", "farmer"])
     public = [e for e in ev_ if e["to"] is None]
@@ -409,7 +410,7 @@ def test_wrong_doubt_claimant_out_plus_three_action_stands():
             if t["type"] == "doubt":
                 assert t["fields"]["claim"] == [st["claims"][1]["id"]]   # Gregor's, not Tom's
     refused(st, CHRISTIAN, "actor_out", 409, type="fine", resource="wine", amount=2)
-    refused(st, TOM, "not_in_round", 403, type="doubt", claim=st["claims"][1]["id"])
+    refused(st, TOM, "not_in_game", 403, type="doubt", claim=st["claims"][1]["id"])
 
 
 def test_decline_collapse_withdraw_and_close():
@@ -504,22 +505,22 @@ def test_refusals_claims():
             resource="wine")
     assert GAME.texts["en"]["error.identity_covered"].format(identity="Baron") == \
         "You covered the Baron — you cannot claim it."
-    refused(st, PETRA, "unknown_identity", 422, type="claim", identity="king", action="gold")
+    refused(st, PETRA, "invalid_field", 422, type="claim", identity="king", action="gold")
     refused(st, PETRA, "wrong_action", 422, type="claim", identity="farmer", action="gold")
-    refused(st, PETRA, "unknown_resource", 422, type="claim", identity="trader",
+    refused(st, PETRA, "invalid_field", 422, type="claim", identity="trader",
             action="trade", **{"with": "bank"}, give="salt", get="gold")
     refused(st, PETRA, "target_self", 422, type="claim", identity="magician",
             action="enchant", target=PETRA)
-    refused(st, PETRA, "unknown_player", 422, type="claim", identity="magician",
+    refused(st, PETRA, "no_such_seat", 422, type="claim", identity="magician",
             action="enchant", target=17)
     refused(st, TOM, "not_your_turn", 409, type="claim", identity="monk", action="wine")
     refused(st, TOM, "not_your_turn", 409, type="accuse", target=PETRA, identity="judge")
-    refused(st, TOM, "unknown_action", 422, type="dance")
-    refused(st, 42, "no_seat", 403, type="claim", identity="monk", action="wine")
+    refused(st, TOM, "unknown_action", 400, type="dance")
+    refused(st, 42, "not_in_game", 403, type="claim", identity="monk", action="wine")
     # a player out of the round cannot act or accuse
     st["out"][str(TOM)] = "accused"
     refused(st, PETRA, "target_out", 409, type="accuse", target=TOM, identity="monk")
-    refused(st, TOM, "not_in_round", 403, type="illegal")
+    refused(st, TOM, "not_in_game", 403, type="illegal")
 
 
 def test_refusals_reactions_and_doubts():
@@ -533,7 +534,7 @@ def test_refusals_reactions_and_doubts():
     refused(st, SYLVIA, "no_open_doubt", 409, type="decline", claim=cid)
     refused(st, SYLVIA, "bad_against", 422, type="immunize", against="everything")
     st["out"][str(TOM)] = "accused"
-    refused(st, TOM, "not_in_round", 403, type="doubt", claim=cid)
+    refused(st, TOM, "not_in_game", 403, type="doubt", claim=cid)
     assert GAME.actions(st, TOM) == []
     # doubt templates: never for the claimant
     assert not offered(st, PETRA, type="doubt", claim=cid)
@@ -599,7 +600,9 @@ def test_final_buy_info_covers_instead_of_showing():
     st, _ = act(st, 0, type="accuse", target=1, identity="monk")
     st, ev_ = act(st, 2, type="buy_info", target=0, trios=2)
     tpl = GAME.actions(st, 0)[0]["fields"]["identities"]
-    assert tpl["of"] == ["monk", "judge", "trader", "magician", "farmer"] and tpl["size"] == 2
+    assert tpl["of"] == ["baron", "monk", "judge", "trader", "magician", "farmer"]
+    assert tpl["size"] == 2
+    refused(st, 0, "show_own", 409, type="show", identities=["baron", "farmer"])
     st, ev_ = act(st, 0, type="show", identities=["judge", "farmer"])
     assert keys(ev_) == ["final_info_cover"]
     assert st["covers"]["0"] == ["thief", "judge", "farmer"]
@@ -652,6 +655,162 @@ def test_wrong_doubt_wins_at_once_mid_round():
     assert GAME.view(st, None)["public"]["step"] == "over"
 
 
+# ------------------------------------------------- issue #13 corrections
+def test_withdrawn_doubt_leaves_the_claim_open_to_others():
+    st = table(TOM)
+    st, _ = act(st, TOM, type="claim", identity="monk", action="wine")   # Tom is a Monk
+    cid = st["claims"][0]["id"]
+    st, _ = act(st, SYLVIA, type="doubt", claim=cid)
+    st, ev_ = act(st, SYLVIA, type="withdraw", claim=cid)
+    assert keys(ev_) == ["doubt_withdrawn"]
+    # anyone else still in the round may doubt it anew ...
+    assert offered(st, GABY, type="doubt", claim=cid)
+    again, ev_ = act(st, GABY, type="doubt", claim=cid)
+    assert keys(ev_) == ["doubt_raised"] and again["doubt"] == cid
+    assert GAME.view(again, None)["public"]["claims"][0]["doubt"]["by"] == GABY
+    # ... and it is decided as usual
+    again, _ = act(again, PETRA, type="doubt", claim=cid)
+    again, ev_ = act(again, CHRISTIAN, type="doubt", claim=cid)
+    assert "doubt_wrong" in keys(ev_) and again["out"] == {str(TOM): "doubted"}
+    # who withdrew it took it back: not again from them
+    assert not offered(st, SYLVIA, type="doubt", claim=cid)
+    refused(st, SYLVIA, "withdrew_doubt", 409, type="doubt", claim=cid)
+
+
+def test_doubt_closed_by_the_host_leaves_the_claim_open():
+    st = table(TOM)
+    st, _ = act(st, TOM, type="claim", identity="monk", action="wine")
+    cid = st["claims"][0]["id"]
+    st, _ = act(st, SYLVIA, type="doubt", claim=cid)
+    st, _ = act(st, PETRA, type="decline", claim=cid)
+    st, ev_ = act(st, HOST, type="close", step="doubt")
+    assert keys(ev_) == ["doubt_closed"]
+    for s in (SYLVIA, PETRA, GABY):
+        assert offered(st, s, type="doubt", claim=cid)
+    st, ev_ = act(st, PETRA, type="doubt", claim=cid)
+    assert keys(ev_) == ["doubt_raised"] and st["doubt"] == cid
+
+
+def test_collapsed_doubt_locks_the_claim():
+    st = table(TOM)
+    st, _ = act(st, TOM, type="claim", identity="monk", action="wine")
+    cid = st["claims"][0]["id"]
+    st, _ = act(st, SYLVIA, type="doubt", claim=cid)
+    for s in (CHRISTIAN, PETRA, GREGOR):
+        st, ev_ = act(st, s, type="decline", claim=cid)
+    assert keys(ev_)[-1] == "doubt_collapsed"
+    assert all(not offered(st, s, type="doubt", claim=cid) for s in range(6))
+    err = refused(st, GABY, "already_doubted", 409, type="doubt", claim=cid)
+    assert "voted" in GAME.texts["en"]["error." + err.code]
+
+
+def test_wrong_doubt_voids_the_revealed_players_other_claims():
+    st = table(GABY)
+    st, _ = act(st, GABY, type="claim", identity="baron", action="tax", resource="wine")
+    st, _ = act(st, GREGOR, type="illegal")
+    st, _ = act(st, CHRISTIAN, type="fine", resource="wine", amount=2)
+    st, _ = act(st, TOM, type="indulgence", resource="wine")          # Tom is the Monk
+    st, _ = act(st, TOM, type="immunize", against="action")           # ... not a Magician
+    indulgence, immunity = (c["id"] for c in st["claims"][-2:])
+    for d in (SYLVIA, PETRA, GREGOR):
+        st, ev_ = act(st, d, type="doubt", claim=indulgence)
+    assert keys(ev_) == ["doubt_support", "doubt_wrong", "void.immunize", "points"]
+    assert "Tom's immunization" in render(ev_[2])
+    void = {c["id"]: c["void"] for c in st["claims"]}
+    assert void[immunity] and not void[indulgence]
+    assert sum(void.values()) == 1            # the tax, illegal and fine stand
+
+
+def test_final_won_by_accusation_books_the_final_first():
+    st = three()
+    st["points"] = {"0": 0, "1": 0, "2": 9}
+    st, _ = act(st, 0, type="accuse", target=1, identity="monk")      # final: 0 against 2
+    st, ev_ = act(st, 2, type="accuse", target=0, identity="baron")
+    assert st["points"]["2"] == 12 and GAME.winners(st) == [2]
+    assert keys(ev_)[-4:] == ["accuse_right", "final_won", "points", "wins"]
+
+
+def test_accusing_a_covered_identity_is_refused_and_documented():
+    import companion.games.hoax as package
+    assert "accusation of an identity the target has covered is refused" in \
+        " ".join(package.__doc__.split())
+    st = table(GREGOR)
+    assert not offered(st, GREGOR, type="accuse", target=SYLVIA, identity="thief")
+    err = refused(st, GREGOR, "accuse_covered", 409, type="accuse", target=SYLVIA,
+                  identity="thief")
+    assert "could only be wrong" in GAME.texts["en"]["error." + err.code]
+
+
+# ------------------------------------------------------------ why_not, required
+def test_why_not_names_the_precise_reason():
+    st = table(PETRA)
+    reason = GAME.why_not(st, TOM, {"type": "claim", "identity": "monk", "action": "wine"})
+    assert reason.code == "not_your_turn" and reason.params == {"player": {"seat": PETRA}}
+    st, _ = act(st, PETRA, type="claim", identity="farmer", action="grain")
+    st, _ = act(st, GREGOR, type="illegal")
+    assert GAME.why_not(st, GREGOR, {"type": "illegal"}).code == "reaction_used"
+    cid = st["claims"][0]["id"]
+    st, _ = act(st, SYLVIA, type="doubt", claim=cid)
+    assert GAME.why_not(st, GABY, {"type": "illegal"}).code == "doubt_open"
+    assert GAME.why_not(st, SYLVIA, {"type": "doubt", "claim": cid}).code == "already_answered"
+    assert GAME.why_not(st, HOST, {"type": "doubt", "claim": cid}).code == "host_cannot"
+    missing = GAME.why_not(st, GABY, {"type": "decline"})
+    assert missing.code == "missing_field" and missing.params == {"field": {"text": "field.claim"}}
+
+
+def test_why_not_and_apply_agree_over_random_positions():
+    """For actions drawn from any seat's templates and tried by every seat,
+    why_not is None exactly when apply accepts, and names apply's refusal;
+    neither changes the state when it refuses."""
+    import copy
+    from companion.games.base import Illegal, sample_action
+    from tests.harness import canon, random_play
+    rng = random.Random(5)
+    agreed = refusals = 0
+    for seed in range(4):
+        n = 3 + seed
+        for k, (st, *_r) in enumerate(random_play(GAME, list(range(n)), {}, 900 + seed,
+                                                  max_steps=400)):
+            if k % 7:
+                continue
+            before = canon(st)
+            for owner in [HOST, *range(n)]:
+                tpls = GAME.host_actions(st) if owner == HOST else GAME.actions(st, owner)
+                for tpl in tpls:
+                    action = sample_action(tpl, rng)
+                    for actor in [HOST, *range(n)]:
+                        reason = GAME.why_not(st, actor, action)
+                        try:
+                            GAME.apply(copy.deepcopy(st), actor, action, random.Random(1))
+                            assert reason is None, (actor, action, reason.code)
+                        except Illegal as err:
+                            assert reason is not None and reason.code == err.code
+                            refusals += 1
+                        assert canon(st) == before
+                        agreed += 1
+    assert agreed > 2000 and refusals > 1000
+
+
+def test_required_marks_what_the_game_waits_for():
+    st, _ = GAME.setup([0, 1, 2, 3], {"first": 0}, random.Random(2))
+    assert all(t.get("required") for s in range(4) for t in GAME.actions(st, s))
+    st = table(GABY)
+    st, _ = act(st, GABY, type="claim", identity="baron", action="tax", resource="gold")
+    on_turn = GAME.actions(st, TOM)
+    assert {t["type"] for t in on_turn if t.get("required")} == {"claim", "buy_info", "accuse"}
+    assert {t["type"] for t in on_turn if not t.get("required")} == {"illegal", "immunize",
+                                                                    "doubt"}
+    assert not any(t.get("required") for t in GAME.actions(st, PETRA))
+    st, _ = act(st, SYLVIA, type="doubt", claim=st["claims"][0]["id"])
+    answers = {t["type"]: t.get("required", False) for t in GAME.actions(st, TOM)}
+    assert answers == {"doubt": True, "decline": True}
+    assert {t["type"]: t.get("required", False) for t in GAME.actions(st, SYLVIA)} == {
+        "withdraw": False}
+    st = petra_info_state()
+    st, _ = act(st, CHRISTIAN, type="buy_info", target=PETRA, trios=1)
+    assert [t.get("required") for t in GAME.actions(st, PETRA)] == [True]
+
+
 # ------------------------------------------------------------ views
 def test_views_hide_what_they_must():
     st = petra_info_state()
@@ -671,96 +830,14 @@ def test_views_hide_what_they_must():
 
 
 # ------------------------------------------------------------ texts
-def test_every_error_and_log_key_has_both_texts():
-    src = Path(__file__).resolve().parents[2].joinpath("companion/games/hoax.py").read_text()
-    codes = set(re.findall(r'Illegal\("([a-z_]+)"', src))
-    assert len(codes) > 40
-    logs = set(re.findall(r'ev\("([a-z_.]+)"', src))
-    logs |= {f"claim.{i}.{a}" for i, acts in
-             __import__("companion.games.hoax", fromlist=["ACTIONS"]).ACTIONS.items()
-             for a in acts}
-    logs |= {"void." + k[6:] for k in logs if k.startswith("claim.")}
-    logs |= {"void.illegal", "void.fine", "void.indulgence", "void.immunize",
-             "doubt_collapsed", "doubt_withdrawn", "doubt_closed", "fine1", "fine2",
-             "immunize_action", "immunize_sentence"}
-    for lang in ("en", "de"):
-        t = GAME.texts[lang]
-        assert t["title"]
-        for c in codes:
-            assert "error." + c in t, (lang, c)
-        for k in logs:
-            if k.endswith(".") or k.endswith("_"):
-                continue
-            assert "log." + k in t, (lang, k)
-        for i in ("baron", "monk", "judge", "trader", "magician", "thief", "farmer",
-                  "gold", "wine", "grain"):
-            assert "value." + i in t
-        for a in ("cover", "claim", "buy_info", "show", "accuse", "illegal", "fine",
-                  "indulgence", "immunize", "doubt", "decline", "withdraw", "close"):
-            assert "action." + a in t
+def test_german_names_of_identities_and_resources():
     de = GAME.texts["de"]
-    assert [de["value." + i] for i in ("baron", "monk", "judge", "trader", "magician",
-                                       "thief", "farmer")] == [
+    assert [de["value." + i] for i in GAME_IDS] == [
         "Baron", "Mönch", "Richter", "Händler", "Magier", "Dieb", "Bauer"]
     assert [de["value." + r] for r in ("gold", "wine", "grain")] == ["Gold", "Wein", "Korn"]
-    assert set(GAME.texts["en"]) == set(GAME.texts["de"])
 
 
 # ------------------------------------------------------------ hidden means hidden
-def _fits(st, s, ident):
-    """May seat ``s`` hold ``ident`` without contradicting the state?"""
-    if ident in st["covers"][str(s)]:
-        return False
-    if any(ident in m.get(str(s), []) for m in st["shown"].values()):
-        return False
-    p = st["pending"]
-    if p and p["target"] == s:
-        st2 = {**st, "ident": {**st["ident"], str(s): ident}}
-        if len(GAME._show_allowed(st2, p["buyer"], s)) < p["n"]:
-            return False
-    return True
-
-
-def perturb(st, viewer, rng):
-    """Variants that differ only in what ``viewer`` may not know: the
-    identities of two other players (swapped where both fit), and what a third
-    player was shown by a fourth."""
-    if st["winner"] is not None:
-        return []
-    variants = []
-    hidden = [s for s in st["seats"] if s != viewer and str(s) not in st["revealed"]]
-    pairs = [(a, b) for a in hidden for b in hidden if a < b]
-    rng.shuffle(pairs)
-    for a, b in pairs:
-        ia, ib = st["ident"][str(a)], st["ident"][str(b)]
-        if ia != ib and _fits(st, a, ib) and _fits(st, b, ia):
-            v = json.loads(json.dumps(st))
-            v["ident"][str(a)], v["ident"][str(b)] = ib, ia
-            variants.append(v)
-            if len(variants) >= 2:
-                break
-    for buyer, m in st["shown"].items():
-        for target, ids in m.items():
-            if viewer is not None and viewer in (int(buyer), int(target)):
-                continue
-            if st["final"] and str(viewer) != buyer and int(buyer) in GAME.in_round(st) \
-                    and int(target) in GAME.in_round(st):
-                continue
-            t = int(target)
-            spare = [i for i in ("baron", "monk", "judge", "trader", "magician", "thief",
-                                 "farmer")
-                     if i != st["ident"][target] and i not in st["covers"][target]
-                     and i not in ids]
-            if ids and spare:
-                v = json.loads(json.dumps(st))
-                v["shown"][buyer][target][rng.randrange(len(ids))] = rng.choice(spare)
-                if not (st["pending"] and st["pending"]["target"] == t
-                        and len(GAME._show_allowed(v, st["pending"]["buyer"], t))
-                        < st["pending"]["n"]):
-                    variants.append(v)
-    return variants
-
-
 def test_non_interference_over_random_positions():
     from tests.harness import check_non_interference, random_play
     rng = random.Random(99)
@@ -771,7 +848,8 @@ def test_non_interference_over_random_positions():
         for k, (st, *_rest) in enumerate(random_play(GAME, list(range(n)), opts, 500 + seed,
                                                      max_steps=20000)):
             if k % 9 == 4:
-                compared += check_non_interference(GAME, st, list(range(n)), perturb, rng)
+                compared += check_non_interference(GAME, st, list(range(n)),
+                                                   GAME.hidden_variants, rng)
                 positions += 1
     assert positions >= 300 and compared > 1000
 
@@ -790,10 +868,12 @@ def test_non_interference_catches_a_leak():
     GAME.view = leaky
     try:
         with pytest.raises(AssertionError):
-            check_non_interference(GAME, st, list(range(6)), perturb, random.Random(1))
+            check_non_interference(GAME, st, list(range(6)), GAME.hidden_variants,
+                                   random.Random(1))
     finally:
         del GAME.view
-    assert check_non_interference(GAME, st, list(range(6)), perturb, random.Random(1)) > 0
+    assert check_non_interference(GAME, st, list(range(6)), GAME.hidden_variants,
+                                   random.Random(1)) > 0
 
 
 def test_a_game_played_to_ten_points():
@@ -811,11 +891,13 @@ def test_a_game_played_to_ten_points():
 
 
 def test_templates_are_exact():
-    """Every action drawn from any template of any seat is accepted."""
+    """Every action drawn from any template of any seat is accepted — except
+    one's own identity in ``cover`` and ``show``, which the templates list
+    on purpose (see the package docstring) and apply refuses."""
     import copy
     from companion.games.base import Illegal, sample_action
     from tests.harness import random_play
-    tried = 0
+    tried = own = 0
     for seed in range(8):
         n = 3 + seed % 6
         for k, (st, *_r) in enumerate(random_play(GAME, list(range(n)), {}, 700 + seed,
@@ -826,12 +908,17 @@ def test_templates_are_exact():
             for s in [HOST, *range(n)]:
                 tpls = GAME.host_actions(st) if s == HOST else GAME.actions(st, s)
                 for tpl in tpls:
+                    action = sample_action(tpl, rng)
                     try:
-                        GAME.apply(copy.deepcopy(st), s, sample_action(tpl, rng), rng)
-                    except Illegal as err:  # pragma: no cover - reported below
-                        raise AssertionError((seed, k, s, tpl, err.code))
+                        GAME.apply(copy.deepcopy(st), s, action, rng)
+                    except Illegal as err:
+                        mine = action.get("identities", [action.get("identity")])
+                        if err.code not in ("cover_own", "show_own") \
+                                or st["ident"][str(s)] not in mine:
+                            raise AssertionError((seed, k, s, tpl, err.code))
+                        own += 1
                     tried += 1
-    assert tried > 2000
+    assert tried > 2000 and 0 < own < tried // 20
 
 
 def test_odd_field_types_are_refused():
@@ -839,6 +926,6 @@ def test_odd_field_types_are_refused():
     st, _ = act(st, PETRA, type="claim", identity="farmer", action="grain")
     refused(st, SYLVIA, "no_claim", 422, type="doubt", claim=True)
     refused(st, SYLVIA, "no_claim", 422, type="doubt", claim="1")
-    refused(st, GREGOR, "unknown_player", 422, type="buy_info", target="Petra", trios=1)
+    refused(st, GREGOR, "no_such_seat", 422, type="buy_info", target="Petra", trios=1)
     refused(st, GREGOR, "bad_trios", 422, type="buy_info", target=PETRA, trios=True)
-    refused(st, GREGOR, "unknown_identity", 422, type="claim", identity=None, action="gold")
+    refused(st, GREGOR, "invalid_field", 422, type="claim", identity=None, action="gold")

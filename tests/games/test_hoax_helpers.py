@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from companion.games.base import HOST, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
 from companion.games.hoax import GAME
+from companion.games.hoax.common import find_claim
+from companion.i18n import lookup
 
 # the rulebook's six players, in table order
 SYLVIA, CHRISTIAN, PETRA, GREGOR, GABY, TOM = range(6)
@@ -46,16 +48,22 @@ def offered(st, actor, **action):
 
 
 def refused(st, actor, code, status=None, **action):
-    """Asserts that the action is refused with ``code`` and changes nothing."""
+    """Asserts that the action is refused with ``code`` (a listed code with
+    both texts, of ``status``) and changes nothing, and that ``why_not``
+    gives the same reason without changing anything either."""
     before = json.dumps(st, sort_keys=True)
     with pytest.raises(Illegal) as err:
         GAME.apply(st, actor, dict(action), random.Random(1))
     assert err.value.code == code, (err.value.code, code)
+    assert code in GAME.errors or code in SHARED_ERRORS, code
     if status is not None:
-        assert err.value.status == status
+        assert GAME.error_status(code) == status
+    assert json.dumps(st, sort_keys=True) == before
+    reason = GAME.why_not(st, actor, dict(action))
+    assert (reason.code, reason.params) == (code, err.value.params)
     assert json.dumps(st, sort_keys=True) == before
     for lang in ("en", "de"):
-        assert "error." + code in GAME.texts[lang]
+        assert lookup(lang, "error." + code, GAME), (lang, code)
     return err.value
 
 
@@ -99,7 +107,7 @@ def check_invariants(st):
     if st["pending"]:
         assert st["pending"]["target"] in in_round and st["doubt"] is None
     if st["doubt"] is not None:
-        assert GAME._claim(st, st["doubt"])["doubt"]["status"] == "open"
+        assert find_claim(st, st["doubt"])["doubt"]["status"] == "open"
     for c in st["claims"]:
         if c["doubt"] is not None and c["doubt"]["status"] == "open":
             assert st["doubt"] == c["id"]

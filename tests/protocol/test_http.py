@@ -146,7 +146,7 @@ def test_finished_game_refuses_moves_then_rematch_keeps_seats(table):
     assert view["status"] == "finished" and view["winners"] is not None
     over = table.seat_act(a, type="pick", number=1)
     assert over.status_code == 409 and over.json["error"]["code"] == "game_over"
-    assert view["evening"]["games"] == [{"game": "pick", "winners": view["winners"]}]
+    assert view["evening"]["games"] == [{"game": "pick", "title": "Pick", "winners": view["winners"]}]
     assert table.host_act(type="rematch").status_code == 200
     again = table.view(table.tokens[a])     # same token still works
     assert again["status"] == "playing" and len(again["seats"]) == 3

@@ -76,6 +76,23 @@ def test_service_round_trip_and_push_after_store(svc):
     assert pushed_view["you"]["seat"] == 0
 
 
+def test_an_action_is_judged_on_the_state_after_the_one_before(svc):
+    """An action loaded before the previous one was stored (it waited for
+    the room's lock) is applied to the stored state, never to its stale
+    copy: a stale copy could refuse what the rules now allow."""
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a = svc.join(code, "Sylvia")
+    svc.join(code, "Gregor")
+    svc.act(code, host, {"type": "start"}, "en")
+    stale = svc.load(code)
+    svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+    seen = {}
+    svc._change(code, lambda room: seen.setdefault("picks", dict(room["state"]["picks"])),
+                loaded=stale)
+    assert seen["picks"] == {"0": 1}
+
+
 def test_refused_action_stores_nothing_and_pushes_nothing(svc):
     code = svc.create_room("pick", {})["code"]
     a = svc.join(code, "Sylvia")

@@ -1,0 +1,746 @@
+#!/usr/bin/env python
+"""Cost per action (issue #16): real games and the bare stack under the same
+open-loop load, over Socket.IO websockets, from a Node load driver.
+
+For every (rooms, rate) of the plan it runs, one after the other:
+  echo         the bare python-socketio fan-out (bench/echo.py: gevent, the
+               companion's async stack; `action` emits a small view to each of
+               the room's sockets and acknowledges);
+  echo+redis   the same with python-socketio's RedisManager (only when a Redis
+               store is in the run);
+  each store x game: `python -m companion serve` (tests/servers.py Server,
+               COMPANION_ACTION_RATE=0, COMPANION_LIMITS=off,
+               COMPANION_CONNECTIONS_PER_ADDRESS=0) on SQLite, on Redis (its own
+               redis-server on a free port), or as two processes sharing that
+               Redis; rooms of 6 seats played to mid-game beforehand (a log of
+               --log-lines lines or more, game still running).
+The driver (bench/driver.js, socket.io-client) runs pinned to its own CPU with
+taskset, each server process to another.  Arrivals are Poisson at the given
+total rate (open loop); the acting seat picks a legal action from its own
+latest view's `actions` (for the test game "pick": `rename` to a fresh name,
+the baseline load).  Latency runs from emit to the moment the LAST of the
+room's 6 phone sockets holds the new version.  Server CPU per action is the
+delta of utime+stime in /proc/<pid>/stat over the phase divided by the
+acknowledged actions.
+
+    .venv/bin/python bench/load.py --quick          # smoke: 20 rooms, 20/s, 5 s
+    .venv/bin/python bench/load.py                  # 20x40/s, 200x200/s, 500x100/s
+    .venv/bin/python bench/load.py --plan 200:200 --stores sqlite --games pick,hoax \\
+        --seconds 30 --reps 3 --throughput 10
+
+Loopback only; bounded (plan x seconds x repetitions); stops itself and every
+process it started.  Not a test: it prints figures and ratios, and asserts
+nothing about timing.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# bench/concurrent.py would shadow the standard library's `concurrent`
+# package: drop this folder from the import path before anything else.
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import argparse
+import importlib.util
+import json
+import math
+import random
+import resource
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(HERE).parent
+SEATS = 6
+DRIVER = str(Path(HERE) / "driver.js")
+DEFAULT_PLAN = "20:40,200:200,500:100"
+TARGET_PLANS = {(200, 200.0), (500, 100.0)}   # the issue's p99 targets
+PLATFORM_SEAT_TYPES = {"rename", "leave"}
+# every socket comes from 127.0.0.1: the per-address limits (connections per
+# second, open connections) are off, as the action rate limit is (tests/servers.py)
+SERVER_ENV = {"COMPANION_LIMITS": "off", "COMPANION_CONNECTIONS_PER_ADDRESS": "0"}
+
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixture_game")
+
+
+def bench_module(name: str):
+    """Another script of this folder, imported by path."""
+    if f"bench_{name}" in sys.modules:
+        return sys.modules[f"bench_{name}"]
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(HERE) / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # so that worker processes can unpickle its functions
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- processes and CPUs --------------------------------------------------------
+
+def raise_file_limit(need: int) -> int:
+    """Soft open-file limit up to the hard one (children inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, need + 1024)
+    if soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return want
+
+
+def pin(pid: int, cpus: set[int] | None) -> None:
+    """Every thread of the process onto ``cpus`` (taskset -a -p)."""
+    if not cpus:
+        return
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            os.sched_setaffinity(int(tid), cpus)
+        except OSError:
+            pass
+
+
+def parse_cpus(text: str) -> list[set[int]]:
+    """'1,2' -> [{1}, {2}]; '1-2' -> [{1, 2}]; '' -> []."""
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        lo, _, hi = part.partition("-")
+        out.append(set(range(int(lo), int(hi or lo) + 1)))
+    return out
+
+
+class Cpus:
+    """Which CPU the driver, each server process and redis-server run on."""
+
+    def __init__(self, args):
+        have = sorted(os.sched_getaffinity(0))
+        if args.no_pin or len(have) < 2:
+            self.driver, self.servers, self.redis = None, [None], None
+        else:
+            default_servers = ",".join(str(c) for c in have[1:3])
+            self.driver = (parse_cpus(args.driver_cpus) or [{have[0]}])[0]
+            self.servers = parse_cpus(args.server_cpus or default_servers)
+            # its own CPU where there are four; else beside the (first) server,
+            # as on a one-machine deployment: next to the driver it waits behind
+            # the driver's bursts, and every action waits on a few Redis round trips
+            if args.redis_cpus:
+                self.redis = parse_cpus(args.redis_cpus)[0]
+            else:
+                self.redis = {have[3]} if len(have) > 3 else self.servers[0]
+
+    def server(self, i: int) -> set[int] | None:
+        return self.servers[i % len(self.servers)]
+
+    def describe(self) -> str:
+        if self.driver is None:
+            return "not pinned"
+        return (f"driver on {sorted(self.driver)}, server process(es) on "
+                f"{[sorted(s) for s in self.servers]}, redis-server on {sorted(self.redis or [])}")
+
+
+def run_driver(config: dict, cpus: set[int] | None, budget: float, on_line=None) -> dict:
+    """bench/driver.js with ``config``; returns its JSON answer.  Its
+    progress lines go to our stderr, and to ``on_line`` if given."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is not on PATH (the driver is bench/driver.js)")
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(config, handle)
+        path = handle.name
+    args = [node, DRIVER, path]
+    if cpus and shutil.which("taskset"):
+        args = ["taskset", "-c", ",".join(str(c) for c in sorted(cpus))] + args
+    driver = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    overran = threading.Event()
+
+    def stop():
+        overran.set()
+        driver.kill()
+
+    def relay():
+        for line in driver.stderr:
+            sys.stderr.write(line)
+            if on_line:
+                on_line(line)
+
+    timer = threading.Timer(budget, stop)
+    timer.start()
+    reader = threading.Thread(target=relay, daemon=True)
+    reader.start()
+    try:
+        out = driver.stdout.read()
+        driver.wait()
+        reader.join(5)
+    finally:
+        timer.cancel()
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
+        os.unlink(path)
+    if overran.is_set():
+        raise RuntimeError("the driver overran its time budget and was stopped")
+    if driver.returncode != 0 or not out.strip():
+        raise RuntimeError(f"driver failed (exit {driver.returncode})")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+class Profiler:
+    """py-spy recording the server processes from the first measured phase
+    until the driver is done (--profile DIR); CPU samples only (no idle)."""
+
+    def __init__(self, folder: str | None, name: str, pids: list[int]):
+        self.folder, self.name, self.pids = folder, name, pids
+        self.spies: list[subprocess.Popen] = []
+        self.files: list[str] = []
+        self.tool = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+
+    def on_line(self, line: str) -> None:
+        if self.folder and not self.spies and "phase rep 1:" in line:
+            os.makedirs(self.folder, exist_ok=True)
+            for i, pid in enumerate(self.pids):
+                out = os.path.join(self.folder, f"{self.name}-{i}.txt")
+                self.files.append(out)
+                self.spies.append(subprocess.Popen(
+                    [self.tool, "record", "--pid", str(pid), "--format", "raw", "--rate", "200",
+                     "--output", out, "--nonblocking"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    def stop(self) -> None:
+        for spy in self.spies:
+            if spy.poll() is None:
+                spy.send_signal(signal.SIGINT)   # py-spy writes its file on Ctrl-C
+        for spy in self.spies:
+            try:
+                spy.wait(30)
+            except subprocess.TimeoutExpired:
+                spy.kill()
+                spy.wait()
+        for out in self.files:
+            if os.path.exists(out):
+                print(hot_spots(out), flush=True)
+
+
+def hot_spots(collapsed: str, top: int = 12) -> str:
+    """From py-spy's collapsed stacks: the companion's own functions by
+    inclusive share (a function counted once per stack), and the leaf
+    functions where the samples landed, each with its nearest companion
+    caller."""
+    inclusive: dict[str, int] = {}
+    leaves: dict[tuple[str, str], int] = {}
+    total = 0
+    with open(collapsed) as handle:
+        for line in handle:
+            stack, _, count = line.rstrip().rpartition(" ")
+            if not count.isdigit():
+                continue
+            n = int(count)
+            total += n
+            frames = [short_frame(f) for f in stack.split(";")]
+            ours = [f for f in frames if "(companion/" in f]
+            for frame in set(ours):
+                inclusive[frame] = inclusive.get(frame, 0) + n
+            caller = next((f for f in reversed(frames[:-1]) if "(companion/" in f), "-")
+            leaves[(frames[-1], caller)] = leaves.get((frames[-1], caller), 0) + n
+    share = lambda n: f"{100 * n / max(total, 1):5.1f} %"   # noqa: E731
+    lines = [f"py-spy {collapsed}: {total} samples", " companion functions (inclusive):"]
+    for frame, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"  {share(n)}  {frame}")
+    lines.append(" where the samples landed (leaf <- nearest companion caller):")
+    for (leaf, caller), n in sorted(leaves.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"  {share(n)}  {leaf} <- {caller}")
+    return "\n".join(lines)
+
+
+def short_frame(frame: str) -> str:
+    """'build_view (companion/service.py:610)' without the line number."""
+    name, _, where = frame.partition(" (")
+    where = where.rstrip(")").rsplit(":", 1)[0]
+    for marker in ("site-packages/", "/work/main/", str(ROOT) + "/"):
+        if marker in where:
+            where = where.split(marker, 1)[1]
+    return f"{name} ({where})"
+
+
+def server_trouble(servers) -> tuple[int, str]:
+    """Tracebacks in the servers' output (a bug answers 500 and is logged):
+    how many, and the first one."""
+    count, first = 0, ""
+    for server in servers:
+        text = server.output()
+        count += text.count("Traceback")
+        if not first and "Traceback" in text:
+            start = text.index("Traceback")
+            first = text[max(0, text.rfind("\n", 0, start - 1)):][:3000]
+    return count, first
+
+
+# --- rooms at mid-game ------------------------------------------------------------
+
+def open_store(store: dict):
+    if store["redis"]:
+        from companion.store.redis import RedisStore
+        return RedisStore(store["redis"])
+    from companion.store.sqlite import SqliteStore
+    return SqliteStore(store["db"])
+
+
+def seats_for(game) -> int:
+    low, high = game.player_range({})
+    return min(max(SEATS, low), high)
+
+
+def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed: int) -> list[dict]:
+    """``count`` rooms of ``game_name``, 6 seats, started and played to a log
+    of ``log_lines`` lines or more with the game still running.
+
+    Rooms are created, joined and started through the Service the transports
+    call.  The moves to mid-game are then applied in memory with the
+    service's own ``apply_action`` (the referee's checks and rules, without
+    a store round trip and a view per move) and the room is saved once,
+    with compare-and-set, at its version plus the moves accepted."""
+    from companion import games
+    from companion.errors import ServiceError
+    from companion.games.base import sample_action
+    from companion.service import Service, apply_action, templates_for
+
+    service = Service(open_store(store), action_rate=0)
+    game = games.get(game_name)
+    rng = random.Random(seed)
+    options = {"rounds": 9} if game_name == "pick" else {}
+    out = []
+    for _ in range(count):
+        made = service.create_room(game_name, options)
+        code, host = made["code"], made["host_token"]
+        tokens = [service.join(code, f"P{i}")["token"] for i in range(seats_for(game))]
+        service.act(code, host, {"type": "start"}, "en")
+        room = service.load(code)
+        loaded = room["version"]
+        for step in range(log_lines * 20):
+            if room["log_n"] >= log_lines and room["status"] == "playing":
+                break
+            kind, seat, action = prep_move(room, game, rng, game_name == "pick", step,
+                                           templates_for, sample_action)
+            # apply_action works on the caller's copy (the service discards
+            # a refused one whole): so does this loop
+            trial = json.loads(json.dumps(room))
+            try:
+                apply_action(trial, kind, seat, action)
+            except ServiceError:
+                continue   # a sampled value the rules refuse here: draw again
+            room = trial
+            room["version"] += 1
+        if not service.store.save(code, json.dumps(room), room["version"], loaded):
+            raise RuntimeError(f"room {code} changed while it was being prepared")
+        out.append({"code": code, "tokens": tokens, "host": host})
+    service.store.close()
+    return out
+
+
+def prep_move(room, game, rng, renames_only, step, templates_for, sample_action):
+    """One random legal move (kind, seat, action), drawn as tests/harness.py
+    random_play draws it."""
+    if room["status"] == "finished":
+        return "host", None, {"type": "rematch"}
+    seats = [entry["seat"] for entry in room["seats"]]
+    if not renames_only:
+        moves = [("seat", number, tpl) for number in seats
+                 for tpl in templates_for(room, "seat", number)
+                 if tpl["type"] not in PLATFORM_SEAT_TYPES]
+        if not moves or rng.random() < 0.02:
+            moves += [("host", None, tpl) for tpl in templates_for(room, "host", None)
+                      if tpl["type"] in game.action_types]
+        if moves:
+            kind, seat, tpl = rng.choice(moves)
+            return kind, seat, sample_action(tpl, rng)
+    number = rng.choice(seats)
+    return "seat", number, {"type": "rename", "name": f"P{number}-{step}"}
+
+
+def prepare_all(store: dict, game: str, count: int, log_lines: int, workers: int) -> list[dict]:
+    chunks = [count // workers + (1 if i < count % workers else 0) for i in range(workers)]
+    chunks = [c for c in chunks if c]
+    if len(chunks) == 1:
+        return prepare_rooms(store, game, count, log_lines, 1)
+    with ProcessPoolExecutor(len(chunks)) as pool:
+        parts = pool.map(prepare_rooms, [store] * len(chunks), [game] * len(chunks), chunks,
+                         [log_lines] * len(chunks), range(1, len(chunks) + 1))
+        return [room for part in parts for room in part]
+
+
+def forget_presence(redis_url: str) -> None:
+    """Presence left in Redis by a server that stopped with sockets open
+    would make the next server build views for sockets that are gone."""
+    import redis
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter("companion:presence:*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+# --- one measured run ------------------------------------------------------------
+
+def driver_config(args, urls, rooms, choose, pids, rate) -> dict:
+    phases = [{"name": "warm-up", "kind": "open", "rate": rate,
+               "seconds": min(3.0, args.seconds), "report": False}]
+    phases += [{"name": f"rep {i + 1}", "kind": "open", "rate": rate, "seconds": args.seconds}
+               for i in range(args.reps)]
+    if args.throughput:
+        phases.append({"name": "throughput", "kind": "closed", "seconds": args.throughput})
+    return {"mode": "load", "urls": urls, "split": args.split, "rooms": rooms,
+            "table": args.table, "choose": choose, "langs": args.langs.split(","),
+            "phases": phases, "pids": pids, "clk_tck": os.sysconf("SC_CLK_TCK"),
+            "grace": 5, "seed": args.seed, "connect_parallel": 20}
+
+
+def budget(config: dict) -> float:
+    sockets = sum(len(r["tokens"]) + 1 for r in config["rooms"])
+    return sum(p["seconds"] + 10 for p in config["phases"]) + 60 + sockets / 20
+
+
+def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=None) -> list[dict]:
+    config = driver_config(args, urls, rooms, choose, pids, rate)
+    answer = run_driver(config, cpus.driver, budget(config), on_line)
+    connect = answer["connect"]
+    grown = sum(a - b for a, b in zip(connect["rss_after_kib"], connect["rss_before_kib"]))
+    rows = []
+    for result in answer["phases"]:
+        rows.append({**label, **result, "sockets": connect["sockets"],
+                     "connect_s": connect["seconds"], "connect_refused": connect["refused"],
+                     "rss_per_socket_kib": grown / max(connect["sockets"], 1),
+                     "view_bytes": answer.get("view_bytes_mean"),
+                     "disconnects": answer.get("disconnects", 0)})
+    return rows
+
+
+def run_echo(args, plan, cpus, redis_url=None) -> list[dict]:
+    rooms_n, rate = plan
+    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=args.echo_pad)
+    try:
+        pin(echo.process.pid, cpus.server(0))
+        rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
+                 for r in range(rooms_n)]
+        label = {"store": "echo+redis" if redis_url else "echo", "game": "-", "rooms": rooms_n,
+                 "plan_rate": rate, "processes": 1, "errors": 0}
+        return measure(args, label, [echo.url], rooms, "rename",
+                       {"servers": [echo.process.pid], "redis": None}, rate, cpus)
+    finally:
+        echo.stop()
+
+
+def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid) -> list[dict]:
+    from tests.servers import Server
+    rooms_n, rate = plan
+    count = 2 if store_kind == "redis2" else 1
+    servers = []
+    try:
+        for i in range(count):
+            # the SQLite path also names the server's log file (in our temp folder)
+            servers.append(Server(db=store["db"] if not store["redis"] else
+                                  os.path.join(tmp, f"redis-server-{i}.sqlite3"),
+                                  redis_url=store["redis"], env=SERVER_ENV))
+            pin(servers[-1].process.pid, cpus.server(i))
+        label = {"store": store_kind, "game": game, "rooms": rooms_n, "plan_rate": rate,
+                 "processes": count}
+        pids = [s.process.pid for s in servers]
+        profiler = Profiler(args.profile, f"{store_kind}-{game}-{rooms_n}x{rate:g}", pids)
+        try:
+            rows = measure(args, label, [s.url for s in servers], rooms[:rooms_n],
+                           "rename" if game == "pick" else "game",
+                           {"servers": pids, "redis": redis_pid}, rate, cpus, profiler.on_line)
+        finally:
+            profiler.stop()
+        errors, first = server_trouble(servers)
+        if errors:
+            print(f"{errors} tracebacks in the server output; the first:\n{first}", flush=True)
+        for row in rows:
+            row["errors"] = errors
+        return rows
+    finally:
+        time.sleep(1)   # let the servers see the sockets go
+        for server in servers:
+            server.stop()
+        if store["redis"]:
+            forget_presence(store["redis"])
+
+
+# --- report ----------------------------------------------------------------------
+
+def fmt(value, spec=".1f", width=7) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return f"{'-':>{width}}"
+    return f"{value:>{width}{spec}}"
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def key(row) -> tuple:
+    return (row["store"], row["game"], row["rooms"], row["plan_rate"])
+
+
+def echo_for(rows, row) -> dict | None:
+    """Echo's row for the same rooms, rate and phase (else its first repetition)."""
+    same = [echo for echo in rows if echo["store"] == "echo" and echo["rooms"] == row["rooms"]
+            and echo["plan_rate"] == row["plan_rate"] and echo["kind"] == row["kind"]]
+    return next((echo for echo in same if echo["name"] == row["name"]), same[0] if same else None)
+
+
+def aggregate(rows: list[dict]) -> dict:
+    """The median over repetitions of each (store, game, rooms, rate) in open loop."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        if row["kind"] == "open":
+            groups.setdefault(key(row), []).append(row)
+    out = {}
+    for k, group in groups.items():
+        out[k] = {"cpu": median([r["server_cpu_ms_per_action"] for r in group]),
+                  "p99": median([r["view"].get("p99") for r in group]),
+                  "dropped": sum(r["unacked"] + r["views_missing"] for r in group),
+                  "reps": len(group)}
+    return out
+
+
+def ratio(a, b) -> str:
+    if a is None or b is None or b == 0:
+        return "    -"
+    return f"{a / b:5.2f}"
+
+
+def report(rows: list[dict], args, cpus) -> None:
+    print()
+    print("latency in ms from emit; view = the last of the room's phone sockets holds the new "
+          "version; CPU = server process CPU time / acknowledged actions")
+    head = (f"{'store':<11}{'game':<13}{'rooms':>5}{'rate':>6} {'phase':<10}{'sent':>6}{'ok':>6}"
+            f"{'refus':>6}{'unack':>6}{'noview':>7}{'got/s':>7} |{'ack p99':>8} |{'view p50':>8}"
+            f"{'p95':>7}{'p99':>7}{'max':>8} |{'CPU ms':>7}{'xecho':>6}{'p99x':>6}{'redis':>6} |"
+            f"{'RSS/sock':>9}{'view B':>7}{'srv%':>5}{'drv%':>5}")
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        echo = echo_for(rows, row)
+        cpu = row["server_cpu_ms_per_action"]
+        print(f"{row['store']:<11}{row['game']:<13}{row['rooms']:>5}{row['plan_rate']:>6g} "
+              f"{row['name']:<10}{row['sent']:>6}{row['ok']:>6}{row['refused']:>6}"
+              f"{row['unacked']:>6}{row['views_missing']:>7}{row['throughput']:>7.1f} |"
+              f"{fmt(row['ack'].get('p99'), width=8)} |{fmt(row['view'].get('p50'), width=8)}"
+              f"{fmt(row['view'].get('p95'))}{fmt(row['view'].get('p99'))}"
+              f"{fmt(row['view'].get('max'), width=8)} |{fmt(cpu, '.2f')}"
+              f"{ratio(cpu, echo and echo['server_cpu_ms_per_action']):>6}"
+              f"{ratio(row['view'].get('p99'), echo and echo['view'].get('p99')):>6}"
+              f"{fmt(row.get('redis_cpu_ms_per_action'), '.2f', 6)} |"
+              f"{fmt(row['rss_per_socket_kib'], '.0f', 6)} KiB{fmt(row['view_bytes'], '.0f')}"
+              f"{row['server_cpu_share'] * 100:>5.0f}{row['driver_cpu_share'] * 100:>5.0f}")
+        notes = []
+        if row["refused"]:
+            notes.append("refused " + ", ".join(f"{c} {n}" for c, n in sorted(row["refused_by"].items())))
+        if row.get("kinds") and row["game"] not in ("-", "pick"):
+            notes.append("actions " + ", ".join(f"{k} {n}" for k, n in sorted(row["kinds"].items())))
+        if row["stale_views"]:
+            notes.append(f"{row['stale_views']} views arrived after a newer one")
+        if row["send_lag"].get("p99", 0) > 5:
+            notes.append(f"driver behind schedule: send lag p99 {row['send_lag']['p99']:.0f} ms")
+        if row["unacked"] or row["views_missing"]:
+            notes.append(f"OVERLOADED or lost: {row['unacked']} unacknowledged and "
+                         f"{row['views_missing']} without every view 5 s after the last send "
+                         "(CPU per action is then not meaningful)")
+        if row.get("errors"):
+            notes.append(f"{row['errors']} tracebacks in the server output")
+        if row.get("disconnects"):
+            notes.append(f"{row['disconnects']} sockets dropped")
+        if row.get("connect_refused"):
+            notes.append(f"connections refused: {row['connect_refused']}")
+        for note in notes:
+            print(f"{'':30}{note}")
+    targets(rows, cpus)
+
+
+def targets(rows: list[dict], cpus) -> None:
+    agg = aggregate(rows)
+    print()
+    print("targets of issue #16 (medians over repetitions; printed, not asserted)")
+    print("  server CPU per action <= 1.5 x echo; p99 <= 2 x echo at 200x200/s and 500x100/s, "
+          "nothing dropped:")
+    for k, value in sorted(agg.items()):
+        store, game, rooms_n, rate = k
+        if store.startswith("echo"):
+            continue
+        echo = agg.get(("echo", "-", rooms_n, rate), {})
+        line = (f"    {store:<8}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
+                f"{ratio(value['cpu'], echo.get('cpu'))} x echo")
+        line += f", p99 {ratio(value['p99'], echo.get('p99'))} x echo"
+        if (rooms_n, rate) in TARGET_PLANS:
+            line += f", dropped {value['dropped']}"
+        print(line)
+    print("  Redis within 1.3 x SQLite (CPU per action, p99):")
+    for k, value in sorted(agg.items()):
+        store, game, rooms_n, rate = k
+        if store not in ("redis", "redis2"):
+            continue
+        sqlite = agg.get(("sqlite", game, rooms_n, rate))
+        if sqlite:
+            print(f"    {store:<8}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
+                  f"{ratio(value['cpu'], sqlite['cpu'])}, p99 {ratio(value['p99'], sqlite['p99'])}")
+    print("  two processes on Redis >= 1.8 x the throughput of one (closed loop):")
+    closed = {key(r): r for r in rows if r["kind"] == "closed"}
+    shown = False
+    for k, two in sorted(closed.items()):
+        if k[0] != "redis2":
+            continue
+        one = closed.get(("redis",) + k[1:])
+        if one:
+            shown = True
+            print(f"    {k[1]:<13}{k[2]:>4} rooms: {two['throughput']:.0f}/s vs {one['throughput']:.0f}/s"
+                  f" = {ratio(two['throughput'], one['throughput'])}")
+    if not shown:
+        print("    (run with --throughput SECONDS and stores redis,redis2)")
+    elif len({frozenset(s or ()) for s in cpus.servers}) < 2:
+        print("    (both server processes share the same CPUs here: this ratio cannot exceed 1)")
+    print("  5,000 idle sockets: bench/idle.py")
+
+
+# --- main --------------------------------------------------------------------------
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--plan", default=None,
+                        help=f"rooms:rate pairs (total actions/s), default {DEFAULT_PLAN}")
+    parser.add_argument("--seconds", type=float, default=None, help="seconds per phase (30)")
+    parser.add_argument("--reps", type=int, default=1, help="repetitions of each phase (1; 3 for figures)")
+    parser.add_argument("--stores", default="sqlite,redis,redis2",
+                        help="sqlite, redis (one process), redis2 (two processes, one Redis)")
+    parser.add_argument("--games", default=None,
+                        help="games to run (default: pick and every shipped game)")
+    parser.add_argument("--throughput", type=float, default=0,
+                        help="also a closed-loop phase of this many seconds (max throughput)")
+    parser.add_argument("--log-lines", type=int, default=150, help="log lines before measuring (150)")
+    parser.add_argument("--table", action="store_true",
+                        help="a 7th socket per room with the host token (the tablet); it may "
+                        "send host actions (close, rematch)")
+    parser.add_argument("--split", choices=["socket", "room"], default="socket",
+                        help="two processes: spread each room's sockets over both (socket, "
+                        "default) or keep a room on one process (room)")
+    parser.add_argument("--langs", default="en", help="languages cycled over the seats (en)")
+    parser.add_argument("--echo-pad", type=int, default=0,
+                        help="filler bytes in each echo view (to match the companion's size)")
+    parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
+    parser.add_argument("--driver-cpus", default="", help="CPU of the driver (default: the first)")
+    parser.add_argument("--server-cpus", default="",
+                        help="CPUs of the server processes, one per process: '1,2' (default: "
+                        "the second and third)")
+    parser.add_argument("--redis-cpus", default="",
+                        help="CPU of redis-server (default: the fourth, else the first server's)")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin anything")
+    parser.add_argument("--prep-workers", type=int, default=2,
+                        help="processes playing rooms to mid-game (2)")
+    parser.add_argument("--profile", default=None, metavar="DIR",
+                        help="record each server with py-spy during the measured phases "
+                        "(collapsed stacks in DIR) and print its hot spots; py-spy's own "
+                        "CPU then disturbs the figures")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", default=None, help="also write every result to this file")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: --plan 20:20 --seconds 5 unless given")
+    args = parser.parse_args(argv)
+    args.plan = args.plan or ("20:20" if args.quick else DEFAULT_PLAN)
+    args.seconds = args.seconds or (5.0 if args.quick else 30.0)
+    try:
+        args.plans = [(int(r), float(q)) for r, q in (p.split(":") for p in args.plan.split(","))]
+    except ValueError:
+        parser.error("--plan is rooms:rate[,rooms:rate...]")
+    args.store_list = [s.strip() for s in args.stores.split(",") if s.strip()]
+    if any(s not in ("sqlite", "redis", "redis2") for s in args.store_list):
+        parser.error("--stores: sqlite, redis, redis2")
+    if not all(1 <= r <= 1000 and 0 < q <= 2000 for r, q in args.plans) \
+            or not 1 <= args.seconds <= 300 or not 1 <= args.reps <= 5 or args.throughput > 120:
+        parser.error("rooms 1..1000, rates up to 2000/s, seconds 1..300, reps 1..5, "
+                     "throughput up to 120 s")
+    return args
+
+
+def main(argv=None) -> None:
+    args = parse_args(argv)
+    from companion import games
+    # shipped() also holds COMPANION_EXTRA_GAMES (the test game "pick")
+    names = ["pick"] + sorted(set(games.shipped()) - {"pick"})
+    game_list = [g.strip() for g in args.games.split(",")] if args.games else names
+    unknown = [g for g in game_list if g not in names]
+    if unknown:
+        raise SystemExit(f"unknown games {unknown}; known: {names}")
+    most = max(r for r, _ in args.plans)
+    raise_file_limit(most * (SEATS + 1) * 2 + 256)
+    cpus = Cpus(args)
+    redis_needed = any(s.startswith("redis") for s in args.store_list)
+    if redis_needed and not shutil.which("redis-server"):
+        raise SystemExit("redis-server is not on PATH (drop redis stores with --stores sqlite)")
+    print(f"load: plan {args.plan} (rooms:actions/s), {args.seconds:g} s x {args.reps}, "
+          f"stores {args.store_list}, games {game_list}; {os.cpu_count()} cores, "
+          f"{cpus.describe()}; load average {os.getloadavg()[0]:.1f}; "
+          f"{time.strftime('%Y-%m-%d %H:%M')}", flush=True)
+    rows: list[dict] = []
+    failures: list[str] = []
+    redis = None
+    with tempfile.TemporaryDirectory(prefix="companion-load-") as tmp:
+        try:
+            stores = {}
+            if "sqlite" in args.store_list:
+                stores["sqlite"] = {"db": os.path.join(tmp, "rooms.sqlite3"), "redis": None}
+            if redis_needed:
+                redis = bench_module("concurrent").Redis(tmp)
+                pin(redis.process.pid, cpus.redis)
+                for kind in ("redis", "redis2"):
+                    if kind in args.store_list:
+                        stores[kind] = {"db": None, "redis": redis.url}
+            prepared: dict[tuple, list[dict]] = {}
+            for kind, store in stores.items():
+                backend = "redis" if store["redis"] else "sqlite"
+                for game in game_list:
+                    if (backend, game) not in prepared:
+                        t = time.perf_counter()
+                        prepared[(backend, game)] = prepare_all(store, game, most, args.log_lines,
+                                                                max(1, args.prep_workers))
+                        print(f"prepared {most} rooms of {game} on {backend} in "
+                              f"{time.perf_counter() - t:.0f} s", flush=True)
+            for plan in args.plans:
+                runs = []
+                if not args.no_echo:
+                    runs.append(("echo", lambda plan=plan: run_echo(args, plan, cpus)))
+                    if redis_needed:
+                        runs.append(("echo+redis",
+                                     lambda plan=plan: run_echo(args, plan, cpus, redis.url)))
+                for kind, store in stores.items():
+                    backend = "redis" if store["redis"] else "sqlite"
+                    redis_pid = redis.process.pid if redis and store["redis"] else None
+                    for game in game_list:
+                        runs.append((f"{kind} {game}", lambda plan=plan, kind=kind, store=store,
+                                     game=game, rooms=prepared[(backend, game)], pid=redis_pid:
+                                     run_companion(args, plan, cpus, kind, store, game, rooms,
+                                                   tmp, pid)))
+                for name, run in runs:
+                    print(f"run: {name}, {plan[0]} rooms at {plan[1]:g}/s", flush=True)
+                    try:
+                        rows += run()
+                    except Exception as error:   # noqa: BLE001 -- reported; the others go on
+                        failures.append(f"{name} {plan[0]}x{plan[1]:g}: {str(error)[-2000:]}")
+                        print(f"run failed: {failures[-1]}", flush=True)
+        finally:
+            if redis:
+                redis.stop()
+    report(rows, args, cpus)
+    for failure in failures:
+        print(f"FAILED: {failure}")
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(rows, handle, indent=1)
+
+
+if __name__ == "__main__":
+    main()

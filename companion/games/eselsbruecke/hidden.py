@@ -1,0 +1,84 @@
+"""States a viewer cannot tell apart (for the non-interference check): they
+differ only in the terms of told but unresolved stories, in who holds which
+untaken card of the story being resolved (the viewer's own cards stay), in
+the other players' hands and in the deck."""
+from __future__ import annotations
+
+import copy
+import random
+
+from .board import _k
+from .deck import DECK_SEP
+
+
+def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
+    out = []
+    for attempt in range(3):
+        variant = copy.deepcopy(state)
+        changed = _vary_told(variant, rng, attempt)
+        changed |= _vary_deal(variant, viewer, rng, attempt)
+        changed |= _vary_hands(variant, viewer, rng, attempt)
+        if changed:
+            out.append(variant)
+    return out
+
+
+def _fresh(rng: random.Random, attempt: int, i: int) -> str:
+    return f"Variante {attempt}.{i}.{rng.randint(0, 999)}"
+
+
+def _hidden_stories(state: dict) -> list[dict]:
+    """Stories whose terms nobody may see now."""
+    if state["phase"] == "telling":
+        return state["stories"][:state["story"]]
+    if state["phase"] == "resolution":
+        return state["stories"]   # the current one lives on in state["res"]
+    return []
+
+
+def _vary_told(state: dict, rng: random.Random, attempt: int) -> bool:
+    changed = False
+    for story in _hidden_stories(state):
+        for i, card in enumerate(story["cards"]):
+            card["term"] = _fresh(rng, attempt, i)
+            changed = True
+        rng.shuffle(story["cards"])
+    return changed
+
+
+def _vary_deal(state: dict, viewer: int | None, rng: random.Random, attempt: int) -> bool:
+    """Deals the other players' untaken cards anew (same counts) and renames
+    them; the questions to other players follow their new cards."""
+    res = state.get("res")
+    if not res:
+        return False
+    movable = [c for c in res["cards"] if c["taken_by"] is None and c["holder"] != viewer]
+    if not movable:
+        return False
+    holders = [c["holder"] for c in movable]
+    rng.shuffle(holders)
+    for i, (card, holder) in enumerate(zip(movable, holders)):
+        card["holder"] = holder
+        card["term"] = _fresh(rng, attempt, i)
+        card["by"] = rng.choice(state["seats"])
+    question = res["question"]
+    if question:
+        for s, candidates in question["asked"].items():
+            if int(s) == viewer:
+                continue
+            theirs = [c["term"] for c in movable if c["holder"] == int(s)]
+            question["asked"][s] = theirs[:len(candidates)]
+    return True
+
+
+def _vary_hands(state: dict, viewer: int | None, rng: random.Random, attempt: int) -> bool:
+    if not state["hands"]:
+        return False
+    for s, hand in state["hands"].items():
+        if viewer is not None and s == _k(viewer):
+            continue
+        state["hands"][s] = [_fresh(rng, attempt, 100 + i) for i in range(len(hand))]
+    if state["deck"]:
+        size = len(state["deck"].split(DECK_SEP))
+        state["deck"] = DECK_SEP.join(_fresh(rng, attempt, 200 + i) for i in range(size))
+    return True

@@ -1,0 +1,76 @@
+"""What the table and each phone see.  The table: turn order, who is on
+turn, covers, who is out, points, the open claims and their doubts, and at
+the end of the game every identity.  A phone adds its own identity (under
+``secret``), what others showed it and what it showed, and what each other
+player may still be.  With the second identity (§12.3) the table sees the
+first card such a player showed (``first_identity``) and the covers they
+still owe (``recover``); the new identity is only in their own ``secret``.
+The undealt cards are in no view."""
+from __future__ import annotations
+
+from .common import first_cards, needed, possible, recovering, sk
+
+
+def step_of(st: dict) -> str:
+    if st["winner"] is not None:
+        return "over"
+    if st["phase"] == "cover" or recovering(st):
+        return "cover"
+    if st["pending"]:
+        return "show"
+    if st["doubt"] is not None:
+        return "doubt"
+    return "turn"
+
+
+def view(st: dict, s: int | None) -> dict:
+    over = st["winner"] is not None
+    need = needed(st)
+    public = {
+        "round": st["round"], "phase": st["phase"], "step": step_of(st),
+        "order": list(st["seats"]), "start": st["start"],
+        "to_move": None if over else st["to_move"],
+        "final": st["final"], "players": [player(st, t) for t in st["seats"]],
+        "turn": dict(st["turn"]) if st["turn"] else None,
+        "claims": [claim(c, need) for c in st["claims"]],
+        "doubt": st["doubt"], "needed": need, "pending": st["pending"],
+        "recover": dict(recovering(st)) if recovering(st) else None,
+        "last_round": st["last_round"], "winner": st["winner"],
+        "options": dict(st["opts"]),
+        "identities": dict(st["ident"]) if over else None,
+    }
+    you = own_part(st, s) if s is not None and s in st["seats"] else None
+    return {"you": you, "public": public}
+
+
+def player(st: dict, t: int) -> dict:
+    k = sk(t)
+    recover = recovering(st)
+    return {"seat": t, "covers": list(st["covers"][k]),
+            "covered": t not in st["to_cover"] and not (recover and recover["seat"] == t),
+            "in_round": k not in st["out"], "out": st["out"].get(k),
+            "revealed": st["revealed"].get(k), "first_identity": first_cards(st).get(k),
+            "points": st["points"][k]}
+
+
+def claim(c: dict, need: int) -> dict:
+    d = c["doubt"]
+    return {
+        "id": c["id"], "seat": c["seat"], "identity": c["identity"], "kind": c["kind"],
+        "action": c["action"], "params": dict(c["params"]), "void": c["void"],
+        "doubt": None if d is None else {
+            "by": d["by"], "supporters": list(d["yes"]), "declined": list(d["no"]),
+            "count": len(d["yes"]), "needed": need, "status": d["status"]},
+    }
+
+
+def own_part(st: dict, s: int) -> dict:
+    notebook = {t: list(ids) for t, ids in st["shown"].get(sk(s), {}).items()}
+    showed = {buyer: list(m[sk(s)]) for buyer, m in st["shown"].items() if sk(s) in m}
+    return {
+        "seat": s, "secret": {"identity": st["ident"][sk(s)]},
+        "covers": list(st["covers"][sk(s)]),
+        "in_round": sk(s) not in st["out"],
+        "notebook": notebook, "showed": showed,
+        "possible": {sk(t): possible(st, s, t) for t in st["seats"] if t != s},
+    }

@@ -1,0 +1,88 @@
+"""What the Rule?! — the referee (spec: shared/games/what-the-rule.md, rules:
+what-the-rule.de.txt).
+
+A game master (GM) seals a secret rule; the others play real cards into a
+correct row (or under it, when a card does not fit) and try to find the rule.
+The server keeps the sealed rule, both rows, hand sizes, the draw pile,
+turns, guesses, hints and scores.  A rule written in the rule language lets
+the app judge every card, shown hand and guess — or be the GM itself.
+
+Modules: ``rules`` (the Game: templates, what each action changes), ``flow``
+(rounds, turns, scoring; documents the state), ``checks`` (every refusal,
+shared by ``apply`` and ``why_not``), ``cards`` (the 72 cards), ``language``
+(the rule language: grammar, meaning, limits), ``equivalence`` (when a guess
+is the rule: the exact check and why it is fast), ``deck`` (46 rules in
+three levels), ``view``, ``hidden``, ``texts_en``/``texts_de``.
+
+Steps (``phase``)::
+
+    rule -> turn -> (judge) -> guess | turn ...          -> rule (next round) | over
+                 -> reveal -> (judge_reveal) -> guess | turn
+    guess -> (judge_guess) -> turn | round end
+
+Decisions where the spec and the rulebook are silent
+----------------------------------------------------
+* The game's name is ``what_the_rule`` (the package name the design lists).
+* Players: 2–10 with a seated GM (rulebook); 1–10 with ``master: app``
+  (playing alone against the app, as the publisher's online version does).
+  Option ``rounds``: 0 means the spec's default (one per player with a
+  seated GM, 3 with the app).  ``scoring`` is off with one or two seats.
+* Round 1: every seat may seal or draw a rule; the first to do so is GM.
+  The host may name a GM (``choose_gm``) in any round before the rule is
+  sealed; later rounds pass the GM clockwise from the last one.
+* Sealing starts the round at once (the log says how to deal); a sealed or
+  drawn rule cannot be taken back or redrawn.  ``set_rule`` and ``guess``
+  are one template each with two optional fields, ``text`` and ``rule``:
+  exactly one must be written (both, or neither, is refused).  While the
+  game waits for a rule, every seat that may give it has it ``required``
+  (in the first round and with the app that is everyone).  A free-text rule is at most
+  200 characters, a rule-language rule at most 300, and it must let some
+  card fit at the start of the row (else nobody could ever play).
+* ``draw_rule {"level"}``: a rule of that level not drawn before in this
+  game (once a level is used up, any of it again).  With the app as GM any
+  seat or the host draws (choosing the level) to start a round; the level
+  is public, the rule is not.  With the app, round r begins with seat
+  number r of the table order (cyclically), so the start moves round the table.
+* The rule language (see ``language``): ``none`` is an ordinary value for
+  ``==``, ``!=`` and ``in``; ordering comparisons with a ``none`` operand
+  are false; ``%`` only by a constant 1..144; German words and ``= ≠ ≤ ≥``
+  accepted.  The canonical (English) form of a rule is what is stored and
+  shown.
+* Cards are entered with four pickers.  Hands are not stored (only their
+  sizes); a card whose two copies already lie on the table is refused.
+* Showing a hand: the player enters every shown card (``reveal_card``, one
+  per card in hand).  The app then places the first fitting card in the
+  order entered; a seated GM judging free text picks one of the shown
+  cards, or "none".  No card fits: the hand goes under the draw pile, the
+  player draws one fewer and may guess.
+* Judging: a free-text rule is judged by the GM (cards, shown hands,
+  guesses).  A rule-language or deck rule is judged by the app; a guess in
+  free text is still judged by the GM (seated GM only).  After the app
+  judged a rule-language guess wrong, the seated GM may ``overrule`` it
+  (the guess counts as right and ends the round) until the next player
+  plays or shows a hand; the app's "right" cannot be overruled.
+* Hints (seated GM only): between turns any seat may propose hints (which
+  counts as agreeing); every seat, GM included, then owes a yes/no, and one
+  "no" ends the vote.  While a vote is open or a hint is announced, play
+  waits.  The GM announces a hint; any player may object until the GM
+  gives it (typed hints appear on the table).  The host can stop waiting
+  for a vote or an announced hint (``close {"step": "hints" | "hint"}``).
+  Hints hold for the rest of the round; the guesser gets +2 instead of +5
+  once at least one hint was given.
+* A turn counts (for "every player had two turns") when the player plays or
+  shows a hand.  "Cards played" counts the correct row and the wrong cards;
+  shown hands that went under the pile do not count.  The round-end checks
+  (no cards left, empty pile) come after the player's guess.
+* ``void_round`` (host, any time in a round): the round ends unscored and
+  still counts as one of the rounds; the GM passes on.
+* Without points the seats' score column counts the rules each player found,
+  and whoever found the most wins (nobody, if no rule was found).  With
+  points, the highest total wins; equal highest share.
+* Sealing, drawing, playing, showing a hand, guessing, judging, overruling
+  and voiding ask the phone to confirm; hints and objections do not.
+* The last round's rows stay on the table (with its revealed rule) until
+  the next rule is sealed.  Guesses are listed per round.
+* Rule-language fields carry ``examples`` (a fixed list of sample rules,
+  the same in every view): the phone shows them, random play can send them.
+"""
+from .rules import GAME  # noqa: F401

@@ -1,0 +1,227 @@
+"""Every refusal, in one place: ``apply`` asks ``refusal`` before changing
+anything, and ``why_not`` (an action no template admitted) asks the same
+function, so a player always hears the most precise reason.  Pure: never
+changes the state."""
+from __future__ import annotations
+
+from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, wrong_step
+from .cards import COPIES, from_fields
+from .deck import LEVELS
+from .flow import RUNNING, copies_out
+from .language import RULE_MAX
+
+TEXT_MAX = 200
+
+SEAT_TYPES = ("set_rule", "draw_rule", "play", "reveal", "reveal_card", "judge", "guess",
+              "no_guess", "judge_guess", "judge_reveal", "overrule", "hints", "announce_hint",
+              "object", "give_hint")
+HOST_TYPES = ("choose_gm", "draw_rule", "void_round", "close")
+GM_TYPES = ("judge", "judge_guess", "judge_reveal", "overrule", "announce_hint", "give_hint")
+
+ERRORS: dict[str, int] = {
+    # the round and the rule
+    "rule_sealed": 409, "no_rule_yet": 409, "no_round": 409, "app_is_gm": 409,
+    "only_gm": 403, "gm_does_not_play": 403, "nothing_written": 422, "rule_or_text": 422,
+    "text_too_long": 422,
+    "rule_nothing_fits": 422, "no_such_level": 422, "host_draws_not": 409,
+    # cards
+    "no_such_card": 422, "no_copy_left": 422, "not_revealed": 422,
+    # steps of a turn
+    "wait_for_gm": 409, "guess_first": 409, "finish_reveal": 409, "no_guess_now": 409,
+    "nothing_to_judge": 409, "nothing_to_overrule": 409, "guess_needs_rule": 422,
+    # hints
+    "hints_with_app": 409, "hints_between_turns": 409, "hints_vote_open": 409,
+    "hints_already_on": 409, "no_hint_vote": 409, "already_voted": 409, "hints_off": 409,
+    "hint_announced": 409, "no_hint_announced": 409, "gm_cannot_object": 403,
+    "nothing_to_close": 409,
+    # the rule language (see language.py)
+    "rule_empty": 422, "rule_too_long": 422, "rule_too_deep": 422, "rule_char": 422,
+    "rule_number": 422, "rule_syntax": 422, "rule_end": 422, "rule_unclosed": 422,
+    "rule_unopened": 422, "rule_list_place": 422, "rule_list": 422, "rule_call": 422,
+    "rule_attr": 422, "rule_prev_attr": 422, "rule_name": 422, "rule_condition": 422,
+    "rule_compare_condition": 422, "rule_order": 422, "rule_types": 422,
+    "rule_prev_whole": 422, "rule_arith": 422, "rule_modulo": 422,
+}
+
+
+def refusal(state: dict, actor, action: dict) -> Illegal | None:
+    """Why the rules refuse ``action`` by ``actor`` now, or None."""
+    type_ = action.get("type")
+    if state["phase"] == "over":
+        return Illegal("game_over")
+    if actor == HOST:
+        return host_refusal(state, action) if type_ in HOST_TYPES else not_in_game()
+    if actor not in state["seats"]:
+        return not_in_game()
+    if type_ in ("choose_gm", "void_round", "close"):
+        return Illegal("host_only")
+    if type_ in ("set_rule", "draw_rule"):
+        return rule_refusal(state, actor, action)
+    if type_ in ("play", "reveal", "reveal_card"):
+        return turn_refusal(state, actor, action)
+    if type_ in GM_TYPES:
+        return gm_refusal(state, actor, action)
+    if type_ in ("guess", "no_guess"):
+        return guess_refusal(state, actor, action)
+    if type_ in ("hints", "object"):
+        return hint_refusal(state, actor, action)
+    return None
+
+
+def too_long(action: dict) -> Illegal | None:
+    rule, text = action.get("rule"), action.get("text")
+    if isinstance(rule, str) and len(rule) > RULE_MAX:
+        return Illegal("rule_too_long", max=RULE_MAX)
+    if isinstance(text, str) and len(text) > TEXT_MAX:
+        return Illegal("text_too_long", max=TEXT_MAX)
+    return None
+
+
+def designated_gm(state: dict) -> int | None:
+    """Who must set the rule now (None: in the first round, anyone)."""
+    return state["named"] if state["named"] is not None else state["gm"]
+
+
+def rule_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    if state["master"] == "app" and action["type"] == "set_rule":
+        return Illegal("app_is_gm")
+    if state["phase"] != "rule":
+        return Illegal("rule_sealed")
+    designated = designated_gm(state)
+    if state["master"] == "seat" and designated is not None and actor != designated:
+        return Illegal("only_gm", gm=seat_param(designated))
+    if action["type"] == "draw_rule" and "level" in action and action["level"] not in LEVELS:
+        return Illegal("no_such_level")
+    return too_long(action)
+
+
+def seat_param(s: int) -> dict:
+    return {"seat": s}
+
+
+def turn_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    type_, phase = action["type"], state["phase"]
+    if phase == "rule":
+        return Illegal("no_rule_yet")
+    if actor not in state["players"]:
+        return Illegal("gm_does_not_play") if actor == state["gm"] else not_in_game()
+    hints = state["hints"]
+    if phase == "turn" and hints["vote"] is not None:
+        return Illegal("hints_vote_open")
+    if phase == "turn" and hints["announced"]:
+        return Illegal("hint_announced")
+    if actor != state["turn"]:
+        return not_your_turn()
+    if phase in ("judge", "judge_guess", "judge_reveal"):
+        return Illegal("wait_for_gm")
+    if phase == "guess":
+        return Illegal("guess_first")
+    if phase == "reveal" and type_ != "reveal_card":
+        return Illegal("finish_reveal")
+    if phase != "reveal" and type_ == "reveal_card":
+        return wrong_step()
+    if type_ in ("play", "reveal_card"):
+        return card_refusal(state, action)
+    return None
+
+
+def card_refusal(state: dict, action: dict) -> Illegal | None:
+    code = from_fields(action)
+    if code is None:
+        return Illegal("no_such_card")
+    if copies_out(state, code) >= COPIES:
+        return Illegal("no_copy_left", card={"text": f"value.{code}"})
+    return None
+
+
+def gm_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    type_, phase = action["type"], state["phase"]
+    if state["master"] == "app":
+        return Illegal("app_is_gm")
+    if phase == "rule":
+        return Illegal("no_rule_yet")
+    if actor != state["gm"]:
+        return Illegal("only_gm", gm=seat_param(state["gm"]))
+    hints = state["hints"]
+    if type_ in ("judge", "judge_guess", "judge_reveal") and phase != type_:
+        return Illegal("nothing_to_judge")
+    if type_ == "judge_reveal":
+        card = action.get("card")
+        if card != "none" and card not in state["pending"]["cards"]:
+            return Illegal("not_revealed")
+    if type_ == "overrule" and (state["overrule"] is None or phase != "turn"):
+        return Illegal("nothing_to_overrule")
+    if type_ == "announce_hint":
+        if not hints["on"]:
+            return Illegal("hints_off")
+        if phase != "turn" or hints["vote"] is not None:
+            return Illegal("hints_between_turns")
+        if hints["announced"]:
+            return Illegal("hint_announced")
+    if type_ == "give_hint":
+        if not hints["announced"]:
+            return Illegal("no_hint_announced")
+        return too_long(action)
+    return None
+
+
+def guess_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    if (action["type"] == "guess" and state["master"] == "app"
+            and not isinstance(action.get("rule"), str)):
+        return Illegal("guess_needs_rule")
+    if state["phase"] != "guess":
+        return Illegal("no_guess_now")
+    if actor != state["turn"]:
+        return not_your_turn()
+    return too_long(action)
+
+
+def hint_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    if state["master"] == "app":
+        return Illegal("hints_with_app")
+    hints = state["hints"]
+    if action["type"] == "object":
+        if actor == state["gm"]:
+            return Illegal("gm_cannot_object")
+        if not hints["announced"]:
+            return Illegal("no_hint_announced")
+        return None
+    if state["phase"] != "turn":
+        return Illegal("hints_between_turns")
+    vote = hints["vote"]
+    if vote is None:
+        if hints["on"]:
+            return Illegal("hints_already_on")
+        if action.get("agree") is False:
+            return Illegal("no_hint_vote")
+        return None
+    if str(actor) in vote:
+        return Illegal("already_voted")
+    return None
+
+
+def host_refusal(state: dict, action: dict) -> Illegal | None:
+    type_ = action["type"]
+    if type_ == "choose_gm":
+        if state["master"] == "app":
+            return Illegal("app_is_gm")
+        if state["phase"] != "rule":
+            return Illegal("rule_sealed")
+        if action.get("seat") not in state["seats"]:
+            return no_such_seat()
+    if type_ == "draw_rule":
+        if state["master"] == "seat":
+            return Illegal("host_draws_not")
+        if state["phase"] != "rule":
+            return Illegal("rule_sealed")
+        if action.get("level") not in LEVELS:
+            return Illegal("no_such_level")
+    if type_ == "void_round" and state["phase"] not in RUNNING:
+        return Illegal("no_round")
+    if type_ == "close":
+        step, hints = action.get("step"), state["hints"]
+        open_ = ((step == "hints" and hints["vote"] is not None)
+                 or (step == "hint" and hints["announced"]))
+        if state["phase"] != "turn" or not open_:
+            return Illegal("nothing_to_close")
+    return None

@@ -1,0 +1,39 @@
+"""Hidden variants for the non-interference check.  The only secret is the
+sealed rule while a round runs: hidden from every seat but a seated game
+master, and from everyone (the table included) when the app is the game
+master.  How the rule is held (typed, in the rule language, drawn from the
+deck and at which level) is public, as at the real table; a variant keeps
+that and changes the rule itself."""
+from __future__ import annotations
+
+import copy
+import random
+
+from . import deck
+from .flow import RUNNING
+
+OTHER_TEXTS = ("Only cards with more shapes than the card before.",
+               "Black after white, never two of a colour.")
+OTHER_RULES = ("shape == circle", "count > prev.count or prev == none", "n % 2 == 0")
+
+
+def knows_rule(state: dict, viewer: int | None) -> bool:
+    return state["master"] == "seat" and viewer is not None and viewer == state["gm"]
+
+
+def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
+    rule = state["rule"]
+    if rule is None or state["phase"] not in RUNNING or knows_rule(state, viewer):
+        return []
+    variant = copy.deepcopy(state)
+    if rule["kind"] == "text":
+        variant["rule"]["text"] = next(t for t in OTHER_TEXTS if t != rule["text"])
+    elif rule["kind"] == "expr":
+        variant["rule"]["rule"] = rng.choice([r for r in OTHER_RULES if r != rule["rule"]])
+    else:
+        others = [i for i in deck.ids(rule["level"]) if i != rule["id"]]
+        choice = rng.choice(others)
+        variant["rule"]["id"] = choice
+        if variant["drawn"] and variant["drawn"][-1] == rule["id"]:
+            variant["drawn"][-1] = choice
+    return [variant]

@@ -1,0 +1,415 @@
+"""What the Rule?! — the Game: templates (who may do what now) and what each
+action changes.  Rounds, turns and scoring live in ``flow``, refusals in
+``checks``, the rule language in ``language`` and ``equivalence``."""
+from __future__ import annotations
+
+import random
+
+from ..base import Game, Illegal, ev, load_texts, seat, template, txt
+from . import checks, flow, hidden, view
+from .cards import from_fields, picker_fields
+from .checks import TEXT_MAX
+from .deck import LEVELS
+from .equivalence import fits_at_start
+from .flow import k
+from .language import RULE_MAX, parse
+
+#: sample rules offered with every rule-language field: the phone can show
+#: them as examples, random play can send them (never derived from a
+#: secret: the list is the same in every view)
+EXAMPLES = ["color == white", "shape != prev.shape", "count == n % 6 + 1",
+            "count <= 3 and fill == filled", "prev == none or color != prev.color"]
+
+
+def rule_field(optional: bool = False) -> dict:
+    spec = {"kind": "text", "max": RULE_MAX, "examples": list(EXAMPLES)}
+    if optional:
+        spec["optional"] = True
+    else:
+        spec["min"] = 1
+    return spec
+
+
+def text_field(optional: bool = False) -> dict:
+    spec = {"kind": "text", "max": TEXT_MAX}
+    if optional:
+        spec["optional"] = True
+    else:
+        spec["min"] = 1
+    return spec
+
+
+def clean(text) -> str:
+    return " ".join(str(text or "").split())
+
+
+class WhatTheRule(Game):
+    name = "what_the_rule"
+    min_players = 2
+    max_players = 10
+    options_schema = [
+        {"name": "master", "kind": "choice", "choices": ["seat", "app"], "default": "seat"},
+        {"name": "rounds", "kind": "int", "min": 0, "max": 20, "default": 0},
+        {"name": "scoring", "kind": "bool", "default": True},
+    ]
+    texts = load_texts(__package__)
+    action_types = frozenset(checks.SEAT_TYPES + checks.HOST_TYPES)
+    errors = checks.ERRORS
+    seat_fields = frozenset({"seat"})
+    literal_fields = frozenset({"text", "rule"})
+
+    def player_range(self, options: dict) -> tuple[int, int]:
+        return (1 if options.get("master") == "app" else 2), self.max_players
+
+    # --- setup -------------------------------------------------------------
+
+    def setup(self, seats: list[int], options: dict, rng: random.Random):
+        master = "app" if options.get("master") == "app" else "seat"
+        low, high = self.player_range({"master": master})
+        if not low <= len(seats) <= high:
+            raise Illegal("player_count", min=low, max=high, count=len(seats))
+        rounds = options.get("rounds") or (len(seats) if master == "seat" else 3)
+        scoring = bool(options.get("scoring", True)) and len(seats) > 2
+        state = {
+            "seats": list(seats), "master": master, "scoring": scoring, "rounds": rounds,
+            "round": 1, "phase": "rule", "gm": None, "named": None, "players": [],
+            "turn": None, "hands": {}, "pile": 0, "row": "", "wrong": "", "rule": None,
+            "pending": None, "guesses": [], "overrule": None, "turns": {},
+            "hints": {"on": False, "vote": None, "announced": False, "given": []},
+            "scores": {k(s): 0 for s in seats}, "found": {k(s): 0 for s in seats},
+            "results": [], "drawn": [],
+        }
+        events = [ev("start_app" if master == "app" else "start_seat",
+                     players=len(seats), rounds=rounds)]
+        events.append(ev("with_points" if scoring else "without_points"))
+        return state, events
+
+    # --- templates ---------------------------------------------------------
+
+    def actions(self, state: dict, seat_: int) -> list[dict]:
+        if seat_ not in state["seats"] or state["phase"] == "over":
+            return []
+        if state["phase"] == "rule":
+            return self._rule_templates(state, seat_)
+        return self._round_templates(state, seat_)
+
+    def _rule_templates(self, state: dict, seat_: int) -> list[dict]:
+        # the game waits for a rule: from the GM, or (first round, app) anyone's
+        if state["master"] == "app":
+            return [template("draw_rule", required=True, confirm=True, level=list(LEVELS))]
+        designated = checks.designated_gm(state)
+        if designated is not None and seat_ != designated:
+            return []
+        return [template("set_rule", required=True, confirm=True, rule=rule_field(True),
+                         text=text_field(True)),
+                template("draw_rule", required=True, confirm=True, level=list(LEVELS))]
+
+    def _round_templates(self, state: dict, seat_: int) -> list[dict]:
+        phase, gm, hints = state["phase"], state["gm"], state["hints"]
+        on_turn = seat_ == state["turn"]
+        out: list[dict] = []
+        if phase == "turn":
+            if hints["vote"] is not None:
+                if k(seat_) not in hints["vote"]:
+                    out.append(template("hints", required=True, agree=[True, False]))
+                return out
+            if hints["announced"]:
+                if seat_ == gm:
+                    out.append(template("give_hint", required=True, text=text_field(True)))
+                else:
+                    out.append(template("object"))
+                return out
+            if on_turn:
+                out.append(template("play", required=True, confirm=True, **picker_fields()))
+                out.append(template("reveal", required=True, confirm=True))
+            if state["master"] == "seat":
+                if not hints["on"]:
+                    out.append(template("hints", agree=[True]))
+                elif seat_ == gm:
+                    out.append(template("announce_hint"))
+                if seat_ == gm and state["overrule"] is not None:
+                    out.append(template("overrule", confirm=True))
+        elif phase == "guess" and on_turn:
+            if state["master"] == "seat":
+                out.append(template("guess", required=True, confirm=True, rule=rule_field(True),
+                                    text=text_field(True)))
+            else:
+                out.append(template("guess", required=True, confirm=True, rule=rule_field()))
+            out.append(template("no_guess", required=True))
+        elif phase == "reveal" and on_turn:
+            out.append(template("reveal_card", required=True, **picker_fields()))
+        elif seat_ == gm and phase == "judge":
+            out.append(template("judge", required=True, confirm=True, fits=[True, False]))
+        elif seat_ == gm and phase == "judge_guess":
+            out.append(template("judge_guess", required=True, confirm=True, right=[True, False]))
+        elif seat_ == gm and phase == "judge_reveal":
+            cards = sorted(set(state["pending"]["cards"])) + ["none"]
+            out.append(template("judge_reveal", required=True, confirm=True, card=cards))
+        return out
+
+    def host_actions(self, state: dict) -> list[dict]:
+        phase, hints = state["phase"], state["hints"]
+        out: list[dict] = []
+        if phase == "rule" and state["master"] == "seat":
+            out.append(template("choose_gm", seat=list(state["seats"])))
+        if phase == "rule" and state["master"] == "app":
+            out.append(template("draw_rule", confirm=True, level=list(LEVELS)))
+        if phase in flow.RUNNING:
+            if phase == "turn" and hints["vote"] is not None:
+                out.append(template("close", confirm=True, step=["hints"]))
+            if phase == "turn" and hints["announced"]:
+                out.append(template("close", confirm=True, step=["hint"]))
+            out.append(template("void_round", confirm=True))
+        return out
+
+    # --- refusals ----------------------------------------------------------
+
+    def why_not(self, state: dict, actor, action: dict) -> Illegal | None:
+        return checks.refusal(state, actor, action)
+
+    # --- apply -------------------------------------------------------------
+
+    def apply(self, state: dict, actor, action: dict, rng: random.Random):
+        problem = checks.refusal(state, actor, action)
+        if problem is not None:
+            raise problem
+        handler = getattr(self, "_" + action["type"])
+        return state, handler(state, actor, action, rng)
+
+    # the rule
+
+    def _set_rule(self, state, actor, action, rng):
+        written, text = rule_or_text(action)
+        if written is not None:
+            rule = parse(written)
+            if not fits_at_start(rule):
+                raise Illegal("rule_nothing_fits")
+            state["rule"] = {"kind": "expr", "rule": rule.text}
+            key = "rule_set_expr"
+        else:
+            state["rule"] = {"kind": "text", "text": text}
+            key = "rule_set_text"
+        return self._seal(state, actor, ev(key, gm=seat(self._take_gm(state, actor))))
+
+    def _draw_rule(self, state, actor, action, rng):
+        level = action["level"]
+        state["rule"] = {"kind": "deck", "id": flow.draw_from_deck(state, level, rng),
+                         "level": level}
+        if state["master"] == "app":
+            return self._seal(state, actor, ev("rule_drawn_app", level=level))
+        gm = self._take_gm(state, actor)
+        return self._seal(state, actor, ev("rule_drawn", gm=seat(gm), level=level))
+
+    @staticmethod
+    def _take_gm(state: dict, actor: int) -> int:
+        state["gm"] = actor
+        state["named"] = None
+        return actor
+
+    @staticmethod
+    def _seal(state: dict, actor, event: dict) -> list[dict]:
+        return [event] + flow.begin_round(state)
+
+    def _choose_gm(self, state, actor, action, rng):
+        state["named"] = action["seat"]
+        return [ev("gm_named", seat=seat(action["seat"]))]
+
+    # a turn
+
+    def _play(self, state, actor, action, rng):
+        code = from_fields(action)
+        state["turns"][k(actor)] += 1
+        state["overrule"] = None
+        state["hands"][k(actor)] -= 1
+        events = [ev("play", seat=seat(actor), card=card_text(code))]
+        if flow.app_judges(state):
+            return events + self._judged(state, actor, code, flow.fits(state, code))
+        state["pending"] = {"card": code}
+        state["phase"] = "judge"
+        return events + [ev("judge_now", gm=seat(state["gm"]))]
+
+    def _judge(self, state, actor, action, rng):
+        code = state["pending"]["card"]
+        return self._judged(state, state["turn"], code, action["fits"])
+
+    @staticmethod
+    def _judged(state: dict, player: int, code: str, fits: bool) -> list[dict]:
+        state["pending"] = None
+        if fits:
+            flow.place_correct(state, code)
+            state["phase"] = "guess"
+            return [ev("fits", seat=seat(player), card=card_text(code), place=flow.row_length(state))]
+        flow.place_wrong(state, code)
+        flow.draw(state, player, 1)
+        return [ev("misfit", seat=seat(player), card=card_text(code),
+                   place=flow.row_length(state) + 1)] + flow.end_turn(state)
+
+    def _reveal(self, state, actor, action, rng):
+        state["turns"][k(actor)] += 1
+        state["overrule"] = None
+        size = state["hands"][k(actor)]
+        state["pending"] = {"cards": [], "size": size}
+        state["phase"] = "reveal"
+        return [ev("reveal", seat=seat(actor), count=size)]
+
+    def _reveal_card(self, state, actor, action, rng):
+        pending = state["pending"]
+        pending["cards"].append(from_fields(action))
+        if len(pending["cards"]) < pending["size"]:
+            return []
+        if not flow.app_judges(state):
+            state["phase"] = "judge_reveal"
+            return [ev("judge_reveal_now", gm=seat(state["gm"]), seat=seat(actor))]
+        fitting = [code for code in pending["cards"] if flow.fits(state, code)]
+        if fitting:
+            return self._revealed_fit(state, actor, fitting[0])
+        return self._revealed_none(state, actor)
+
+    def _judge_reveal(self, state, actor, action, rng):
+        player = state["turn"]
+        if action["card"] == "none":
+            return self._revealed_none(state, player)
+        return self._revealed_fit(state, player, action["card"])
+
+    @staticmethod
+    def _revealed_fit(state: dict, player: int, code: str) -> list[dict]:
+        """One fitting card goes into the row; the player draws one."""
+        flow.place_correct(state, code)
+        state["hands"][k(player)] -= 1
+        flow.draw(state, player, 1)
+        return [ev("reveal_fits", seat=seat(player), card=card_text(code))] + flow.end_turn(state)
+
+    @staticmethod
+    def _revealed_none(state: dict, player: int) -> list[dict]:
+        """None fits: the hand goes under the pile, the player draws one card
+        fewer than they had and may guess."""
+        size = state["pending"]["size"]
+        state["pile"] += size
+        state["hands"][k(player)] = 0
+        flow.draw(state, player, size - 1)
+        state["pending"] = None
+        state["phase"] = "guess"
+        return [ev("reveal_none", seat=seat(player), draw=size - 1)]
+
+    # guesses
+
+    def _guess(self, state, actor, action, rng):
+        written, text = rule_or_text(action)
+        if written is not None:
+            guess = parse(written)
+            state["guesses"].append({"seat": actor, "rule": guess.text, "right": None})
+            events = [ev("guess_rule", seat=seat(actor), rule=guess.text)]
+            if flow.app_judges(state):
+                right = flow.judge_guess_by_app(state, guess)
+                return events + self._guess_judged(state, right, by_app=True)
+        else:
+            state["guesses"].append({"seat": actor, "text": text, "right": None})
+            events = [ev("guess_text", seat=seat(actor), text=text)]
+        state["phase"] = "judge_guess"
+        return events + [ev("judge_guess_now", gm=seat(state["gm"]))]
+
+    def _judge_guess(self, state, actor, action, rng):
+        return self._guess_judged(state, action["right"], by_app=False)
+
+    @staticmethod
+    def _guess_judged(state: dict, right: bool, by_app: bool) -> list[dict]:
+        guess = state["guesses"][-1]
+        guess["right"] = right
+        if right:
+            return flow.end_round(state, "guessed", guess["seat"])
+        if by_app and state["master"] == "seat":
+            state["overrule"] = len(state["guesses"]) - 1
+        return [ev("guess_wrong", seat=seat(guess["seat"]))] + flow.end_turn(state)
+
+    def _no_guess(self, state, actor, action, rng):
+        return [ev("no_guess", seat=seat(actor))] + flow.end_turn(state)
+
+    def _overrule(self, state, actor, action, rng):
+        guess = state["guesses"][state["overrule"]]
+        guess["right"] = True
+        guess["overruled"] = True
+        return ([ev("overruled", gm=seat(actor), seat=seat(guess["seat"]))]
+                + flow.end_round(state, "guessed", guess["seat"]))
+
+    # hints
+
+    def _hints(self, state, actor, action, rng):
+        hints = state["hints"]
+        if hints["vote"] is None:
+            hints["vote"] = {k(actor): True}
+            events = [ev("hints_proposed", seat=seat(actor))]
+        elif action["agree"]:
+            hints["vote"][k(actor)] = True
+            events = [ev("hints_agreed", seat=seat(actor))]
+        else:
+            hints["vote"] = None
+            return [ev("hints_refused", seat=seat(actor))]
+        if all(k(s) in hints["vote"] for s in state["seats"]):
+            hints["vote"] = None
+            hints["on"] = True
+            events.append(ev("hints_on", gm=seat(state["gm"])))
+        return events
+
+    def _announce_hint(self, state, actor, action, rng):
+        state["hints"]["announced"] = True
+        return [ev("hint_announced", gm=seat(actor))]
+
+    def _object(self, state, actor, action, rng):
+        state["hints"]["announced"] = False
+        return [ev("hint_objection", seat=seat(actor))]
+
+    def _give_hint(self, state, actor, action, rng):
+        text = clean(action.get("text"))
+        state["hints"]["announced"] = False
+        state["hints"]["given"].append(text)
+        if text:
+            return [ev("hint_given_text", gm=seat(actor), text=text)]
+        return [ev("hint_given", gm=seat(actor))]
+
+    # the host
+
+    def _void_round(self, state, actor, action, rng):
+        return flow.end_round(state, "void")
+
+    def _close(self, state, actor, action, rng):
+        if action["step"] == "hints":
+            state["hints"]["vote"] = None
+            return [ev("hints_closed")]
+        state["hints"]["announced"] = False
+        return [ev("hint_closed")]
+
+    # --- views and results -------------------------------------------------
+
+    def view(self, state: dict, seat_: int | None) -> dict:
+        return view.view(self, state, seat_)
+
+    def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
+        return hidden.hidden_variants(state, viewer, rng)
+
+    def scores(self, state: dict) -> dict[int, int]:
+        table = state["scores"] if state["scoring"] else state["found"]
+        return {s: table[k(s)] for s in state["seats"]}
+
+    def winners(self, state: dict) -> list[int] | None:
+        return flow.winners(state)
+
+
+def rule_or_text(action: dict) -> tuple[str | None, str | None]:
+    """(rule, None) or (None, text): exactly one of the two fields must be
+    written."""
+    rule = action.get("rule") if isinstance(action.get("rule"), str) else ""
+    text = clean(action.get("text"))
+    if rule.strip() and text:
+        raise Illegal("rule_or_text")
+    if rule.strip():
+        return rule, None
+    if not text:
+        raise Illegal("nothing_written")
+    return None, text
+
+
+def card_text(code: str) -> dict:
+    return txt(f"value.{code}")
+
+
+GAME = WhatTheRule()

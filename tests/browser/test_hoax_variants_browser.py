@@ -1,0 +1,74 @@
+"""HOAX variants in real Chromium: the create page offers the original HOAX
+(§12.1) and the second identity (§12.3), and a game starts with each — the
+original without start covers (the Trader covered for everyone), the
+second identity with three phones covering as usual."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_hoax_browser import cover_another
+from tests.browser.conftest import open_table, press
+
+NAMES = ["Sylvia", "Christian", "Petra"]
+LABELS = {"original_hoax": "The original HOAX of 1981",
+          "second_identity": "The second identity (3–4 players)"}
+
+HELP = {"original_hoax": "No Trader, no throne points", "second_identity": "2 throne points"}
+
+
+def start(tablet):
+    """The host starts with Sylvia (seat 0) as the start player."""
+    tablet.locator('#host-actions form[data-type="start"] button.choice[data-value="0"]').click()
+
+
+def wait_log(page, text):
+    """Waits for a log line (a locator, not wait_for_function: the page's
+    Content-Security-Policy forbids the eval that polling a string needs)."""
+    expect(page.locator("#log")).to_contain_text(text)
+
+
+def test_create_page_offers_both_variants(server, browser, shoot):
+    from tests.browser.conftest import TABLET, new_page
+    page = new_page(browser, TABLET)
+    page.goto(server.url + "/")
+    page.locator('button[data-game="hoax"]').click()
+    for name, label in LABELS.items():
+        box = page.locator(f"#opt-{name}")
+        assert box.get_attribute("type") == "checkbox" and not box.is_checked()
+        assert label in page.locator("label.option", has=box).text_content()
+        # the one-line explanation (option.<name>.help) under the label
+        expect(page.locator(f"#opt-{name}-help")).to_contain_text(HELP[name])
+    shoot(page, "hoax-variants-create")
+
+
+def test_original_hoax_starts_without_covers(server, browser, shoot):
+    tablet, phones = open_table(browser, server, "hoax", NAMES, shoot, "hoax-original",
+                                options={"original_hoax": True})
+    start(tablet)
+    wait_log(tablet, "There is no Trader")
+    sylvia, christian = phones[0], phones[1]
+    # nobody covers; Sylvia acts at once, Christian may accuse out of turn
+    sylvia.wait_for_selector('form[data-type="claim"]')
+    christian.wait_for_selector('form[data-type="accuse"]')
+    assert all(p.locator('form[data-type="cover"]').count() == 0 for p in phones)
+    assert christian.locator('form[data-type="claim"]').count() == 0
+    shoot(tablet, "hoax-original-tablet")
+    shoot(christian, "hoax-original-phone-accuse")
+    # an accusation out of turn goes through and leaves Sylvia on turn
+    press(christian, "accuse")
+    wait_log(tablet, "Christian accuses")
+    shoot(tablet, "hoax-original-after-accusation")
+
+
+def test_second_identity_starts_with_covers(server, browser, shoot):
+    tablet, phones = open_table(browser, server, "hoax", NAMES, shoot, "hoax-second",
+                                options={"second_identity": True})
+    start(tablet)
+    for phone in phones:
+        phone.wait_for_selector('form[data-type="cover"]')
+    shoot(phones[0], "hoax-second-phone-cover")
+    for phone in phones:
+        cover_another(phone)
+    wait_log(tablet, "All have covered")
+    phones[0].wait_for_selector('form[data-type="claim"]')
+    shoot(tablet, "hoax-second-tablet")

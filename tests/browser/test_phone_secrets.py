@@ -1,0 +1,526 @@
+"""The phone keeps every secret from onlookers (issue #11), for every
+shipped game, in real Chromium.
+
+Two rooms of one game with the same seats and the same public history, in
+which seat 0's secret differs: with nothing held, seat 0's phone must read
+exactly the same (innerText of the page, room code normalised); holding the
+reveal control must show the secret.  The rooms are found honestly: the
+server seeds each room's random source itself, so we create rooms, play
+them in lock step (the same public moves; seat 0 varies only its choices the
+game marks secret) and keep two whose public views are equal and whose
+``you.secret`` of seat 0 differ.
+
+Also: what a phone says when its seat dies (moved to another phone,
+removed, room gone), confirms that name the whole choice, small numbers as
+buttons, "your move" only for what the game waits for."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+import requests
+
+from companion import games
+from companion.games.base import sample_action
+from tests.browser.conftest import PHONE, hold, new_page, press, release
+from tests.servers import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real server without per-address limits: the twin search opens many
+    rooms from one address."""
+    srv = Server(db=str(tmp_path_factory.mktemp("phone") / "rooms.sqlite3"),
+                 env={"COMPANION_LIMITS": "off"})
+    yield srv
+    srv.stop()
+
+
+NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
+PLATFORM_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
+                  "new_game", "rename", "leave"}
+
+
+# --- rooms over HTTP ------------------------------------------------------------
+
+class Room:
+    """A room on the real server, driven over HTTP."""
+
+    def __init__(self, server, game: str, names: list[str]):
+        self.url = server.url
+        answer = requests.post(f"{self.url}/api/rooms", json={"game": game, "options": {}}, timeout=10)
+        assert answer.status_code == 201, answer.text
+        self.code, self.host = answer.json()["code"], answer.json()["host_token"]
+        self.tokens: dict[int, str] = {}
+        for name in names:
+            seat = requests.post(f"{self.url}/api/rooms/{self.code}/seats", json={"name": name}, timeout=10).json()
+            self.tokens[seat["seat"]] = seat["token"]
+
+    def act(self, token: str, action: dict) -> dict:
+        return requests.post(f"{self.url}/api/rooms/{self.code}/actions", json=action, timeout=10,
+                             headers={"Authorization": f"Bearer {token}"}).json()
+
+    def view(self, token: str | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = requests.get(f"{self.url}/api/rooms/{self.code}", headers=headers, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def public(self) -> str:
+        """The table's view, without what names this room (its code)."""
+        view = self.view()
+        view.pop("room", None)
+        return json.dumps(view, sort_keys=True).replace(self.code, "ROOM")
+
+    def secret(self, seat: int = 0):
+        return json.dumps((self.view(self.tokens[seat])["you"] or {}).get("secret"), sort_keys=True)
+
+    def look(self) -> "Room":
+        """Reads the public view, seat 0's secret and every seat's game
+        templates once (the search below compares them)."""
+        self.seen_public = self.public()
+        views = {seat: self.view(token) for seat, token in self.tokens.items()}
+        self.seen_secret = json.dumps((views[0]["you"] or {}).get("secret"), sort_keys=True)
+        self.moves = {seat: game_moves(view) for seat, view in views.items()}
+        return self
+
+
+def game_moves(view: dict) -> list[dict]:
+    """A seat's game templates (platform tools left out)."""
+    return [tpl for tpl in view["actions"] if tpl["type"] not in PLATFORM_TYPES]
+
+
+def seat_moves(room: Room) -> dict[int, list[dict]]:
+    return {seat: game_moves(room.view(token)) for seat, token in room.tokens.items()}
+
+
+def lock_step(rooms: list[Room], rng: random.Random) -> list[Room]:
+    """One move in every room.  Seat 0 uses a choice the game marks secret
+    when it has one, a different sample per room (the public history stays
+    the same, the secret need not); otherwise a seat (often seat 0) plays a
+    template every room offers it, the same action everywhere.  Rooms whose
+    public view then differs from the largest group are dropped."""
+    own = [[tpl for tpl in room.moves.get(0, []) if tpl.get("secret")] for room in rooms]
+    if all(own) and rng.random() < 0.7:
+        for i, room in enumerate(rooms):
+            action = sample_action(own[i][0], random.Random(rng.random() + i))
+            room.act(room.tokens[0], action)
+    else:
+        shared = []
+        for seat in sorted(rooms[0].moves):
+            for tpl in rooms[0].moves[seat]:
+                if all(tpl in room.moves.get(seat, []) for room in rooms[1:]):
+                    shared.append((seat, tpl))
+        if not shared:
+            return []
+        # seat 0 acts often: its own moves are what give it a secret
+        mine = [(seat, tpl) for seat, tpl in shared if seat == 0]
+        seat, tpl = rng.choice(mine if mine and rng.random() < 0.5 else shared)
+        action = sample_action(tpl, random.Random(rng.random()))
+        for room in rooms:
+            room.act(room.tokens[seat], action)
+    return largest_group([room.look() for room in rooms])
+
+
+def largest_group(rooms: list[Room], most: int = 3) -> list[Room]:
+    """The largest set (at most ``most``) of rooms equal in public."""
+    groups: dict[str, list[Room]] = {}
+    for room in rooms:
+        groups.setdefault(room.seen_public, []).append(room)
+    best = max(groups.values(), key=len)[:most]
+    return best if len(best) > 1 else []
+
+
+def differing_pair(rooms: list[Room]) -> tuple[Room, Room] | None:
+    seen: dict[str, Room] = {}
+    for room in rooms:
+        seen.setdefault(room.seen_secret, room)
+        if len(seen) > 1:
+            return tuple(seen.values())[:2]
+    return None
+
+
+def twin_rooms(server, game_name: str, names: list[str], tries: int = 16,
+               size: int = 6, steps: int = 40) -> tuple[Room, Room]:
+    """Two started rooms, equal in public, different in seat 0's secret.
+    A try succeeds about one time in three in What the Rule?! (seat 0 must be
+    the first to draw a rule from the deck), so the search makes many tries:
+    a failed one costs half a second."""
+    rng = random.Random(f"twins/{game_name}")
+    for _ in range(tries):
+        rooms = []
+        for _ in range(size):
+            room = Room(server, game_name, names)
+            assert room.act(room.host, {"type": "start"})["ok"]
+            rooms.append(room.look())
+        group = largest_group(rooms)
+        for _ in range(steps):
+            if not group:
+                break
+            pair = differing_pair(group)
+            if pair:
+                return pair
+            group = lock_step(group, rng)
+    pytest.fail(f"{game_name}: found no two rooms with the same public history and "
+                f"a different secret for seat 0")
+
+
+def random_move(room: Room, moves: dict[int, list[dict]], rng: random.Random) -> bool:
+    """One random move (mostly what the game waits for; the host closes a
+    step nobody else can move in).  False: nothing left to do."""
+    choices = [(s, tpl) for s, tpls in moves.items() for tpl in tpls]
+    required = [(s, tpl) for s, tpl in choices if tpl.get("required")]
+    if not choices:
+        host = [tpl for tpl in room.view(room.host)["actions"] if tpl["type"] == "close"]
+        if not host:
+            return False
+        room.act(room.host, sample_action(host[0], rng))
+        return True
+    seat, tpl = rng.choice(required if required and rng.random() < 0.8 else choices)
+    room.act(room.tokens[seat], sample_action(tpl, rng))
+    return True
+
+
+def player_names(game) -> list[str]:
+    low, high = game.player_range({opt["name"]: opt.get("default") for opt in game.options_schema})
+    return NAMES[:max(low, min(high, 4))]
+
+
+# --- phones in Chromium --------------------------------------------------------
+
+def open_phone(browser, server, room: Room, seat: int = 0, lang: str = "en", size=PHONE):
+    page = new_page(browser, size, lang)
+    page.goto(f"{server.url}/j/{room.code}?lang={lang}")
+    page.evaluate("([k, t, s]) => { localStorage.setItem(k, t); localStorage.setItem(k.replace(':seat:', ':seatno:'), s); }",
+                  [f"companion:seat:{room.code}", room.tokens[seat], str(seat)])
+    page.goto(f"{server.url}/j/{room.code}?lang={lang}")
+    page.wait_for_selector("#play:not([hidden])")
+    settle(page, room)
+    return page
+
+
+def settle(page, room: Room):
+    """Waits until the phone has drawn the room's latest view."""
+    page.wait_for_selector(f'body[data-version="{room.view()["version"]}"]', state="attached")
+
+
+def visible_text(page, room: Room) -> str:
+    return page.evaluate("document.body.innerText").replace(room.code, "ROOM")
+
+
+SHIPPED = sorted(games.shipped())
+
+
+@pytest.mark.parametrize("game_name", SHIPPED)
+def test_a_glance_at_the_phone_tells_nothing(server, browser, game_name):
+    game = games.shipped()[game_name]
+    first, second = twin_rooms(server, game_name, player_names(game))
+    phones = [open_phone(browser, server, room) for room in (first, second)]
+    try:
+        # the views really differ in seat 0's secret
+        assert first.secret() != second.secret()
+        texts = [visible_text(page, room) for page, room in zip(phones, (first, second))]
+        assert texts[0] == texts[1], f"{game_name}: a glance tells the rooms apart"
+        for page in phones:   # nothing secret is even in the page
+            assert page.locator("#secret-items *").count() == 0
+        held = []
+        for page, room in zip(phones, (first, second)):
+            hold(page)
+            held.append(visible_text(page, room))
+            secret_text = page.locator("#secret-items").inner_text()
+            assert secret_text.strip(), f"{game_name}: holding shows no secret"
+            release(page)
+            assert visible_text(page, room) == texts[0]
+        assert held[0] != held[1], f"{game_name}: holding shows the same in both rooms"
+        missing = set()
+        for page in phones:
+            missing |= set(page.evaluate("Array.from(Companion.missingTexts)"))
+        # the page's own texts and action labels must exist; a missing label of
+        # a secret's key shows as a readable stand-in, the game should add it
+        assert not {key for key in missing if key.startswith(("page.", f"{game_name}:action."))}, missing
+        if missing:
+            warnings.warn(f"{game_name} lacks texts: {sorted(missing)}")
+    finally:
+        for page in phones:
+            page.context.close()
+
+
+def test_secret_hides_on_blur_and_when_hidden(server, browser):
+    room = Room(server, "pick", NAMES[:2])
+    room.act(room.host, {"type": "start"})
+    page = open_phone(browser, server, room)
+    try:
+        closed = visible_text(page, room)
+        hold(page)
+        assert re.search(r"\b[A-H]\b", page.locator("#secret-items").inner_text())
+        page.evaluate("window.dispatchEvent(new Event('blur'))")
+        assert visible_text(page, room) == closed
+        hold(page)
+        page.evaluate("""Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+                         document.dispatchEvent(new Event('visibilitychange'))""")
+        assert visible_text(page, room) == closed
+        # private log lines are not in the open log
+        assert "Your letter" not in closed
+        page.evaluate("delete document.visibilityState")
+        hold(page)
+        assert "Your letter" in page.locator("#secret-log").inner_text()
+        release(page)
+    finally:
+        page.context.close()
+
+
+def test_confirm_names_the_choice_and_your_move_only_when_waited_for(server, browser):
+    room = Room(server, "pick", NAMES[:2])
+    room.act(room.host, {"type": "start"})
+    page = open_phone(browser, server, room)
+    try:
+        assert page.locator("#todo-text").inner_text() == "Your move"
+        page.locator('#actions form[data-type="pick"] button.choice[data-value="2"]').click()
+        assert page.locator("#confirm-text").inner_text() == "Pick a number — Number: 2?"
+        page.locator("#confirm-no").click()
+    finally:
+        page.context.close()
+
+
+def test_a_seat_moved_to_another_phone_is_told(server, browser):
+    room = Room(server, "pick", NAMES[:2])
+    page = open_phone(browser, server, room)
+    try:
+        answer = room.act(room.host, {"type": "reopen_seat", "seat": 0})
+        claim = answer["result"]["claim"]
+        other = new_page(browser, PHONE)
+        other.goto(f"{server.url}/j/{room.code}?claim={claim}")
+        other.wait_for_selector("#play:not([hidden])")
+        # the server tells the old phone at once (event "refused")
+        page.wait_for_selector("#gone:not([hidden])")
+        assert page.locator("#gone").inner_text().startswith("Your seat moved to another phone")
+        assert page.evaluate(f"localStorage.getItem('companion:seat:{room.code}')") is None
+        page.locator("#gone-action").click()
+        page.wait_for_selector("#join-form:not([hidden])")
+        other.context.close()
+    finally:
+        page.context.close()
+
+
+def test_a_removed_seat_and_an_ended_room_are_told(server, browser):
+    room = Room(server, "pick", NAMES[:3])
+    page = open_phone(browser, server, room, seat=2)
+    try:
+        assert room.act(room.host, {"type": "kick", "seat": 2})["ok"]
+        # told at once (event "refused"); a phone asleep then asks when it wakes up
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_selector("#gone:not([hidden])")
+        assert page.locator("#gone .gone-title").inner_text() == "You were removed from the room."
+        assert "Extra" not in page.locator("#me").inner_text()
+    finally:
+        page.context.close()
+    page = new_page(browser, PHONE)
+    try:
+        page.goto(f"{server.url}/j/ZZZZZ")
+        page.evaluate("localStorage.setItem('companion:seat:ZZZZZ', 'dead-token')")
+        page.reload()
+        page.wait_for_selector("#gone:not([hidden])")
+        assert page.locator("#gone .gone-title").inner_text() == "This room has ended."
+    finally:
+        page.context.close()
+
+
+
+def room_where(server, wanted, steps: int = 150):
+    """A room of some shipped game, played at random until ``wanted(moves)``
+    holds for seat 0's templates: (room, templates) or None.  One room per
+    game, advanced in turn, so the game that gets there first wins."""
+    playing = []
+    for game_name in SHIPPED:
+        room = Room(server, game_name, player_names(games.shipped()[game_name]))
+        room.act(room.host, {"type": "start"})
+        playing.append((room, random.Random(f"where/{game_name}")))
+    for _ in range(steps):
+        for room, rng in list(playing):
+            moves = seat_moves(room)
+            if wanted(moves.get(0, [])):
+                return room, moves[0]
+            if room.view()["status"] == "finished" or not random_move(room, moves, rng):
+                playing.remove((room, rng))
+        if not playing:
+            break
+    return None
+
+
+def test_a_secret_choice_is_made_and_confirmed_while_held(server, browser):
+    found = room_where(server, lambda mine: any(t.get("secret") and t.get("confirm") for t in mine))
+    if found is None:
+        pytest.skip("no shipped game offers a secret choice that asks to confirm")
+    room, mine = found
+    page = open_phone(browser, server, room)
+    try:
+        assert page.locator("#secret-actions form").count() == 0
+        hold(page)
+        form = page.locator("#secret-actions form").first
+        form.locator("button.choice, button[type=submit]").first.click()
+        question = form.locator(".inline-confirm p")
+        assert question.inner_text().endswith("?")
+        release(page)   # letting go takes the question away with the secret
+        assert page.locator("#secret-actions *").count() == 0
+        hold(page)
+        before = room.view()["version"]
+        form = page.locator("#secret-actions form").first
+        form.locator("button.choice, button[type=submit]").first.click()
+        form.locator(".confirm-yes").click()
+        # the phone draws the answer's view: a newer version than before
+        page.wait_for_selector(f'body[data-version]:not([data-version="{before}"])', state="attached")
+        assert room.view()["version"] > before, "the secret choice was not sent"
+        release(page)
+    finally:
+        page.context.close()
+
+
+def test_optional_reactions_are_not_your_move(server, browser):
+    found = room_where(server, lambda mine: mine and not any(t.get("required") for t in mine)
+                       and not any(t.get("secret") for t in mine))
+    if found is None:
+        pytest.skip("no shipped game offers only optional choices")
+    room, mine = found
+    page = open_phone(browser, server, room)
+    try:
+        # this phone saw no "required" yet: it learns the game marks them from
+        # any view that has one, so mark it as seen (as after the first turn)
+        page.evaluate(f"localStorage.setItem('companion:required:' + {json.dumps(room.view()['game'])}, '1')")
+        page.reload()
+        page.wait_for_selector("#play:not([hidden])")
+        settle(page, room)
+        assert page.locator("#todo-text").inner_text() != "Your move"
+        assert page.locator("#actions form").count() == 0
+        assert page.locator("#react:not([hidden]) #react-actions form").count() >= 1
+        page.locator("#react-pass").click()
+        assert not page.locator("#react").evaluate("el => el.open")
+    finally:
+        page.context.close()
+
+
+
+def test_many_templates_of_one_type_are_chosen_step_by_step(server, browser):
+    def many(mine):
+        types = [t["type"] for t in mine if not t.get("secret")]
+        return any(types.count(t) > 2 for t in types)
+    found = room_where(server, many)
+    if found is None:
+        pytest.skip("no shipped game offers many templates of one type")
+    room, mine = found
+    types = [t["type"] for t in mine if not t.get("secret")]
+    kind = next(t for t in types if types.count(t) > 2)
+    page = open_phone(browser, server, room)
+    try:
+        # one card, not one form per template
+        assert page.locator(f'form[data-type="{kind}"]').count() == 1
+        picker = page.locator(f'form.picker[data-type="{kind}"]')
+        assert picker.count() == 1
+        assert picker.locator("button.choice").count() <= len(mine)
+        before = room.view()["version"]
+        press(page, kind)
+        page.wait_for_selector(f'body[data-version]:not([data-version="{before}"])', state="attached")
+        assert room.view()["version"] > before
+    finally:
+        page.context.close()
+
+
+# --- screenshots of each game's key steps (on demand) ----------------------------
+
+SHOTS = os.environ.get("COMPANION_SHOTS")
+SIZES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+
+
+@pytest.mark.skipif(not SHOTS, reason="COMPANION_SHOTS=/tmp/shots/phone takes the screenshots")
+@pytest.mark.parametrize("game_name", SHIPPED)
+def test_screenshots(server, browser, game_name):
+    """Seat 0's phone through a random game, at two phone sizes, in English
+    and German: lobby, start (closed and held), every step where it may or
+    must act, a step picker half-way and a confirm question."""
+    out = Path(SHOTS)
+    out.mkdir(parents=True, exist_ok=True)
+    names = player_names(games.shipped()[game_name])
+    for lang in ("en", "de"):
+        room = Room(server, game_name, names)
+        phones = {size: open_phone(browser, server, room, 0, lang, SIZES[size]) for size in SIZES}
+
+        def shoot(step, held=False):
+            for size, page in phones.items():
+                settle(page, room)
+                if held:
+                    hold(page)
+                page.screenshot(path=str(out / f"{game_name}-{lang}-{size}-{step}.png"), full_page=True)
+                if held:
+                    release(page)
+
+        shoot("0-lobby")
+        room.act(room.host, {"type": "start"})
+        shoot("1-start")
+        shoot("1-start-held", held=True)
+        rng, taken = random.Random(f"shots/{game_name}"), 0
+        for number in range(200):
+            moves = seat_moves(room)
+            mine = moves.get(0, [])
+            if mine and taken < 8 and (number % 3 == 0 or any(t.get("required") for t in mine)):
+                taken += 1
+                step = f"2-{number:03d}"
+                shoot(step)
+                shoot(step + "-held", held=True)
+                page = phones["390x844"]
+                picker = page.locator("#actions form.picker button.choice, #react-actions form.picker button.choice")
+                if picker.count():
+                    picker.first.click()
+                    page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-picker.png"), full_page=True)
+                hidden = [t for t in mine if t.get("secret")]
+                if hidden:
+                    hold(page)
+                    button = page.locator("#secret-actions form").first.locator("button.choice, button[type=submit]")
+                    if button.count():
+                        button.first.click()
+                        page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-secret-choice.png"), full_page=True)
+                    release(page)
+                asking = [t for t in mine if t.get("confirm") and not t.get("secret")]
+                if asking:
+                    form = page.locator(f'form[data-type="{asking[0]["type"]}"]').first
+                    button = form.locator("button.choice, button[type=submit]")
+                    if button.count():
+                        button.first.click()
+                        if page.locator("#confirm[open]").count():
+                            page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-confirm.png"))
+                            page.locator("#confirm-no").click()
+            if room.view()["status"] == "finished" or not random_move(room, moves, rng):
+                break
+        shoot("3-last")
+        missing = set()
+        for page in phones.values():
+            missing |= set(page.evaluate("Array.from(Companion.missingTexts)"))
+            page.context.close()
+        with open(out / "missing-texts.txt", "a") as notes:
+            notes.write(f"{game_name} {lang}: {sorted(missing)}\n")
+
+
+@pytest.mark.skipif(not SHOTS, reason="COMPANION_SHOTS=/tmp/shots/phone takes the screenshots")
+def test_screenshots_of_a_dead_seat(server, browser):
+    out = Path(SHOTS)
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "de"):
+        for size, viewport in SIZES.items():
+            room = Room(server, "pick", NAMES[:3])
+            moved, removed = (open_phone(browser, server, room, seat, lang, viewport) for seat in (0, 2))
+            room.act(room.host, {"type": "reopen_seat", "seat": 0})
+            room.act(room.host, {"type": "kick", "seat": 2})
+            for page, what in ((moved, "moved"), (removed, "removed")):
+                page.wait_for_selector("#gone:not([hidden])")
+                page.screenshot(path=str(out / f"gone-{lang}-{size}-{what}.png"), full_page=True)
+                page.context.close()
+            page = new_page(browser, viewport, lang)
+            page.goto(f"{server.url}/j/ZZZZZ?lang={lang}")
+            page.evaluate("localStorage.setItem('companion:seat:ZZZZZ', 'dead-token')")
+            page.reload()
+            page.wait_for_selector("#gone:not([hidden])")
+            page.screenshot(path=str(out / f"gone-{lang}-{size}-ended.png"), full_page=True)
+            page.context.close()

@@ -1,0 +1,187 @@
+"""What the Rule?! golden paths in real Chromium, in English and German:
+a seated game master seals a rule with the rule builder, cards are entered
+with the four pickers and drawn on the table, a guess is read back in words
+before it is sent, the round ends with the rule shown.  Then the app as
+game master, in German.  Screenshots (phone 390x844, table 1280x800) go to
+/tmp/shots/wtr/ and test-artifacts/screens/."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+# (no wait_for_function: the page's CSP forbids the eval its polling needs)
+
+from tests.browser.conftest import PHONE, SCREENS
+
+TABLE = {"width": 1280, "height": 800}
+SHOTS = Path("/tmp/shots/wtr")
+
+
+def shot(page, name, at=None):
+    """A screenshot of the viewport (phone 390x844, table 1280x800), scrolled
+    to ``at`` (a selector) first; the table waits until no announcement
+    covers the board."""
+    if at is not None:
+        page.locator(at).first.scroll_into_view_if_needed()
+    if page.viewport_size == TABLE:
+        quiet(page)
+    for folder in (SHOTS, SCREENS):
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"wtr-{name}.png"))
+
+
+def quiet(tablet):
+    """Taps announcements away (they stay a few seconds over the board)."""
+    for _ in range(20):
+        box = tablet.locator("#announce")
+        if not box.count() or box.is_hidden():
+            return
+        box.click()
+        tablet.wait_for_timeout(800)
+
+
+def page_for(browser, size, lang):
+    context = browser.new_context(viewport=size, locale=lang, has_touch=size is PHONE,
+                                  is_mobile=size is PHONE, extra_http_headers={"Accept-Language": lang})
+    return context.new_page()
+
+
+def open_room(browser, server, lang, names, master="seat"):
+    tablet = page_for(browser, TABLE, lang)
+    tablet.goto(f"{server.url}/?lang={lang}")
+    tablet.locator('button[data-game="what_the_rule"]').click()
+    tablet.locator("#opt-master").select_option(master)
+    shot(tablet, f"create-{lang}")
+    tablet.locator("#create").click()
+    tablet.wait_for_url(re.compile(r"/t/[A-Z]{5}"))
+    tablet.locator("#join-url:not(:empty)").wait_for()
+    join_url = tablet.locator("#join-url").text_content()
+    phones = []
+    for name in names:
+        phone = page_for(browser, PHONE, lang)
+        phone.goto(f"{join_url}?lang={lang}")
+        phone.fill("#name", name)
+        phone.locator("#join-form button").click()
+        phone.wait_for_selector("#play:not([hidden])")
+        phones.append(phone)
+    tablet.locator("#seats .dot.on").nth(len(names) - 1).wait_for()
+    start = tablet.locator('#host-actions form[data-type="start"] button')
+    if not start.first.is_visible():
+        tablet.locator("#host-tools summary").click()
+    start.first.click()
+    return tablet, phones
+
+
+def confirm(page):
+    page.locator("#confirm-yes").click()
+
+
+def pick_card(phone, action, shape, count, fill, color):
+    """The four quick pickers, then send (and confirm when asked)."""
+    form = phone.locator(f'form[data-type="{action}"]')
+    for value in (shape, count, fill, color):
+        form.locator(f"button.choice[data-value='{value if isinstance(value, int) else chr(34) + value + chr(34)}']").click()
+    form.locator('button[type="submit"]').click()
+    if phone.locator("#confirm[open]").count():
+        confirm(phone)
+
+
+def no_missing_texts(page):
+    missing = page.evaluate("Array.from(window.Companion.missingTexts || [])")
+    assert [m for m in missing if "what_the_rule" in m or m.startswith(("ui.", "words."))] == []
+
+
+def test_seated_game_master_golden_path_in_english(server, browser):
+    tablet, (alan, bob, caro) = open_room(browser, server, "en", ["Alan", "Bob", "Caro"])
+    # Caro builds "color == white" with the rule builder and reads it back
+    caro.wait_for_selector('form[data-type="set_rule"] input[name="rule"]')
+    caro.locator("[data-wtr-builder] summary").click()
+    caro.locator("[data-wtr-use]").click()
+    rule_input = caro.locator('form[data-type="set_rule"] input[name="rule"]')
+    assert rule_input.input_value() == "color == white"
+    words = caro.locator('form[data-type="set_rule"] .wtr-form-words')
+    assert "the colour is white" in words.text_content()
+    shot(caro, "phone-en-seal-rule", at="[data-wtr-use]")
+    caro.locator('form[data-type="set_rule"] button[type="submit"]').click()
+    confirm(caro)
+    # Alan (left of Caro) plays: a white card fits, the app judges
+    alan.wait_for_selector('form[data-type="play"]')
+    assert caro.locator('form[data-type="play"]').count() == 0
+    caro.locator("#hold").dispatch_event("pointerdown", {"pointerId": 7, "isPrimary": True})
+    assert "color == white" in caro.locator("#secret-body").text_content()
+    shot(caro, "phone-en-gm-secret-held", at="#secret")
+    caro.locator("#hold").dispatch_event("pointerup", {"pointerId": 7, "isPrimary": True})
+    assert "color == white" not in caro.locator("#secret-body").text_content()
+    alan.locator('form[data-type="play"] button.choice[data-value=\'3\']').click()
+    alan.wait_for_selector('form[data-type="play"] .wtr-preview svg')
+    shot(alan, "phone-en-play-card", at='form[data-type="play"] .wtr-preview')
+    pick_card(alan, "play", "circle", 3, "filled", "white")
+    alan.wait_for_selector('form[data-type="no_guess"]')
+    alan.locator('form[data-type="no_guess"] button').first.click()
+    # Bob plays a black card: it does not fit and lies under place 2
+    bob.wait_for_selector('form[data-type="play"]')
+    pick_card(bob, "play", "square", 5, "empty", "black")
+    alan.wait_for_selector('form[data-type="play"]')
+    pick_card(alan, "play", "triangle", 1, "empty", "white")
+    alan.wait_for_selector('form[data-type="guess"]')
+    tablet.locator("#game-area svg.wtr-card").nth(2).wait_for()
+    tablet.wait_for_timeout(400)
+    shot(tablet, "table-en-round")
+    assert "Draw pile: 123" in tablet.locator("#game-area").text_content()
+    # Alan guesses "no black cards": read back in words before it is sent
+    guess = alan.locator('form[data-type="guess"] input[name="rule"]')
+    guess.fill("not color == black")
+    assert "the colour is not black" in alan.locator('form[data-type="guess"] .wtr-form-words').text_content()
+    shot(alan, "phone-en-guess-words", at='form[data-type="guess"] .wtr-form-words')
+    alan.locator('form[data-type="guess"] button[type="submit"]').click()
+    confirm(alan)
+    tablet.locator("#game-area", has_text="found the rule").wait_for()
+    tablet.wait_for_timeout(400)
+    text = tablet.locator("#game-area").text_content()
+    assert "The rule was" in text and "color == white" in text
+    shot(tablet, "table-en-round-over")
+    for page in (tablet, alan, bob, caro):
+        no_missing_texts(page)
+
+
+def test_the_app_as_game_master_in_german(server, browser):
+    tablet, (anna, ben) = open_room(browser, server, "de", ["Anna", "Ben"], master="app")
+    anna.wait_for_selector('form[data-type="draw_rule"]')
+    anna.locator('form[data-type="draw_rule"] button.choice').first.click()
+    confirm_if_open(anna)
+    anna.wait_for_selector('form[data-type="play"]')
+    assert "Stufe 1" in tablet.locator("#game-area").text_content()
+    anna.locator('form[data-type="play"] button.choice[data-value=\'2\']').click()
+    anna.wait_for_selector('form[data-type="play"] .wtr-preview svg')
+    shot(anna, "phone-de-play-card", at='form[data-type="play"] .wtr-preview')
+    pick_card(anna, "play", "circle", 2, "filled", "white")
+    tablet.locator("#game-area svg.wtr-card").first.wait_for()
+    # whoever is on turn now shows the whole hand ... then enters the cards
+    for phone in (anna, ben):
+        phone.wait_for_timeout(200)
+    on_turn = anna if anna.locator('form[data-type="play"]').count() else ben
+    if on_turn.locator('form[data-type="no_guess"]').count():
+        on_turn.locator('form[data-type="no_guess"] button').first.click()
+    tablet.wait_for_timeout(400)
+    shot(tablet, "table-de-round")
+    text = tablet.locator("#game-area").text_content()
+    assert "Nachziehstapel" in text and "die App" in text
+    phone = anna if anna.locator('form[data-type="play"]').count() else ben
+    shot(phone, "phone-de-turn")
+    if phone.locator('form[data-type="play"]').count():
+        phone.locator('form[data-type="reveal"] button').first.click()
+        confirm(phone)
+        phone.wait_for_selector('form[data-type="reveal_card"]')
+        pick_card(phone, "reveal_card", "square", 6, "empty", "black")
+        tablet.locator("#game-area", has_text="1 von 10").wait_for()
+        shot(phone, "phone-de-reveal", at="#game-area .wtr-pending")
+        tablet.wait_for_timeout(300)
+        shot(tablet, "table-de-reveal")
+    for page in (tablet, anna, ben):
+        no_missing_texts(page)
+
+
+def confirm_if_open(page):
+    page.wait_for_timeout(100)
+    if page.locator("#confirm[open]").count():
+        confirm(page)

@@ -1,0 +1,75 @@
+"""The pure rules of every game: hidden means hidden (non-interference over
+random positions, with the game's own ``hidden_variants``), every offered
+template is accepted for some value, every refusal is the game's
+``Illegal``, and the game can be played to its end."""
+from __future__ import annotations
+
+import copy
+import random
+
+from companion import games
+from companion.games.base import HOST, Illegal, sample_action
+from tests.conformance.conftest import positions
+from tests.harness import canon, check_non_interference
+
+
+def test_hidden_means_hidden(game_name):
+    game = games.get(game_name)
+    rng = random.Random(3)
+    compared = 0
+    for state, seats, _, _, _, sample in positions(game, seeds=2, every=5):
+        if sample:
+            compared += check_non_interference(game, state, seats, game.hidden_variants, rng)
+    assert compared > 20, "hidden_variants changes nothing: the check cannot fail"
+
+
+def test_hidden_variants_really_differ(game_name):
+    """A variant must change the state (else the check above is empty)."""
+    game = games.get(game_name)
+    rng = random.Random(4)
+    differing = 0
+    for state, seats, _, _, _, sample in positions(game, seeds=1, every=5):
+        if sample:
+            for viewer in seats + [None]:
+                differing += sum(canon(v) != canon(state)
+                                 for v in game.hidden_variants(copy.deepcopy(state), viewer, rng))
+    assert differing > 0
+
+
+def test_every_offered_template_is_accepted_for_some_value(game_name):
+    game = games.get(game_name)
+    rng = random.Random(5)
+    for state, seats, _, _, _, sample in positions(game, seeds=1, every=4):
+        if not sample:
+            continue
+        for viewer in seats + [HOST]:
+            templates = game.actions(state, viewer) if viewer != HOST else game.host_actions(state)
+            for tpl in templates:
+                assert accepted_once(game, state, viewer, tpl, rng), (viewer, tpl)
+
+
+def accepted_once(game, state, viewer, tpl, rng, tries=40) -> bool:
+    before = canon(state)
+    for _ in range(tries):
+        try:
+            game.apply(copy.deepcopy(state), viewer, sample_action(tpl, rng), random.Random(1))
+            return True
+        except Illegal:
+            assert canon(state) == before
+    return False
+
+
+def test_random_games_end(game_name):
+    """Seeded random games reach a result (or a long stretch of play
+    without getting stuck)."""
+    game = games.get(game_name)
+    finished = played = 0
+    last = None
+    for state, seats, actor, *_ in positions(game, seeds=2, every=1):
+        if actor is None and last is not None:
+            played += 1
+            finished += game.winners(last) is not None
+        last = state
+    played += 1
+    finished += game.winners(last) is not None
+    assert finished >= played // 2, f"only {finished} of {played} random games ended"

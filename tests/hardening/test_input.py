@@ -1,0 +1,306 @@
+"""Bad input of every shape gets the one error shape with its own code (over
+HTTP 400/413/415/422, over Socket.IO an acknowledgement), nothing invalid
+is stored, and the log gets at most one line per refused request, never a
+traceback."""
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from companion import games
+from companion.errors import CODES
+from tests.conftest import Table
+
+from . import fuzz
+from .helpers import stored
+
+DEEP = "[" * 3000 + "]" * 3000
+
+
+@pytest.fixture
+def app_pair(make_app):
+    return make_app(LIMITS="off")
+
+
+@pytest.fixture
+def table(app_pair):
+    table = Table(app_pair[0].test_client())
+    for name in ("Sylvia", "Gregor", "Petra"):
+        table.join(name)
+    return table
+
+
+def post(client, url, raw: bytes, token=None, content_type="application/json"):
+    headers = {"Content-Type": content_type} if content_type else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return client.post(url, data=raw, headers=headers)
+
+
+def refused(answer, status, code):
+    assert answer.status_code == status, answer.data[:300]
+    assert answer.json == {"ok": False, "error": {"code": code, "message": answer.json["error"]["message"]}}
+    assert answer.json["error"]["message"] and CODES[code] == status
+
+
+# --- HTTP ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw,status,code", [
+    (DEEP.encode(), 400, "too_deep"),
+    (b'{"type": "rename", "name": ' + DEEP.encode() + b"}", 400, "too_deep"),
+    (b'{"a": ' + b"[" * 40 + b"]" * 40 + b"}", 400, "too_deep"),          # parses, still too deep
+    (b'{"type": "rename", "name": "\\ud800"}', 400, "bad_encoding"),      # a lone surrogate
+    (b'{"\\udfff": 1}', 400, "bad_encoding"),
+    (b'{"type": "rename", "name": "\xc3\x28"}', 400, "bad_encoding"),     # not UTF-8
+    (b'{"type": "rename", "n": ' + b"9" * 101 + b"}", 400, "bad_number"),
+    (b'{"type": "rename", "n": ' + b"9" * 5000 + b"}", 400, "bad_number"),
+    (b'{"type": "rename", "n": NaN}', 400, "bad_number"),
+    (b'{"type": "rename", "n": -Infinity}', 400, "bad_number"),
+    (b'{"type": "rename", "n": 1e999}', 400, "bad_number"),
+    (b'{"type": "rename"', 400, "bad_json"),
+    (b"[1, 2]", 400, "bad_json"),
+    (b'\xef\xbb\xbf{"type": "rename"}', 400, "bad_json"),
+    (b'{"type": "rename", "name": "' + b"x" * 70000 + b'"}', 413, "too_large"),
+])
+def test_bad_bodies_on_every_endpoint(app_pair, table, raw, status, code):
+    client = app_pair[0].test_client()
+    before = stored(app_pair[0])
+    for url, token in ((f"/api/rooms/{table.code}/actions", table.tokens[0]),
+                       (f"/api/rooms/{table.code}/seats", None), ("/api/rooms", None)):
+        refused(post(client, url, raw, token), status, code)
+    assert stored(app_pair[0]) == before
+    assert table.view()["seats"][0]["name"] == "Sylvia"
+
+
+def test_a_hundred_digits_still_parse(app_pair, table):
+    answer = post(app_pair[0].test_client(), f"/api/rooms/{table.code}/actions",
+                  b'{"type": "rename", "name": ' + b"9" * 100 + b"}", table.tokens[0])
+    refused(answer, 422, "invalid_field")   # parsed: a number, so not a name
+
+
+@pytest.mark.parametrize("content_type", [
+    "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None])
+def test_only_json_is_read(app_pair, table, content_type):
+    """A page of another site may send text/plain or a form without asking
+    the browser's permission, never JSON: so nothing but JSON is read."""
+    client = app_pair[0].test_client()
+    before = stored(app_pair[0])
+    body = b'{"game": "pick", "options": {}}'
+    refused(post(client, "/api/rooms", body, content_type=content_type), 415, "not_json")
+    refused(post(client, f"/api/rooms/{table.code}/seats", b'{"name": "Mallory"}',
+                 content_type=content_type), 415, "not_json")
+    refused(post(client, f"/api/rooms/{table.code}/actions", b'{"type": "leave"}', table.tokens[0],
+                 content_type=content_type), 415, "not_json")
+    assert stored(app_pair[0]) == before
+    assert post(client, "/api/rooms", body, content_type="application/json; charset=utf-8").status_code == 201
+
+
+def test_every_field_of_every_game_refuses_hostile_values(make_app, game_name):
+    """Every field of every template any viewer sees, in every state of
+    every game, given a lone surrogate, NaN, a 101-digit number or deep
+    nesting: refused with that code, nothing stored, every view still
+    answers."""
+    app, _ = make_app(LIMITS="off")
+    rooms = fuzz.Rooms(app, game_name)
+    client = app.test_client()
+    hostile = {"bad_encoding": '"sun \\ud800 moon"', "bad_number": "NaN",
+               "too_deep": "[" * 40 + "1" + "]" * 40}
+    hostile["bad_number "] = "1" + "0" * 100
+    tried = 0
+    for table in rooms.tables.values():
+        before = stored(app)
+        for token in [table.host, *table.tokens.values()]:
+            for tpl in table.view(token)["actions"]:
+                for field in sorted(tpl["fields"]) or ["extra"]:
+                    for code, value in hostile.items():
+                        body = json.dumps({"type": tpl["type"], field: "@"}).replace('"@"', value)
+                        answer = post(client, f"/api/rooms/{table.code}/actions", body.encode(), token)
+                        refused(answer, 400, code.strip())
+                        tried += 1
+        assert stored(app) == before
+        rooms.check_views(table)
+    assert tried > 20
+
+
+def test_a_refused_clue_leaves_every_view_working(make_app):
+    """The measured case: a lone surrogate in a Haiclue clue used to be
+    stored, and every later view of the room answered 500."""
+    app, _ = make_app(LIMITS="off")
+    table = Table(app.test_client(), game="haiclue")
+    for name in ("A", "B", "C"):
+        table.join(name)
+    table.host_act(type="start")
+    clue = post(app.test_client(), f"/api/rooms/{table.code}/actions",
+                b'{"type": "clue_ready", "text": "sun \\ud800 moon"}', table.tokens[0])
+    refused(clue, 400, "bad_encoding")
+    for token in (None, table.host, *table.tokens.values()):
+        assert table.view(token)["status"] == "playing"
+
+
+# --- Socket.IO ------------------------------------------------------------------
+
+def phone(app_pair, table, seat=0):
+    app, socketio = app_pair
+    client = socketio.test_client(app, auth={"room": table.code, "token": table.tokens[seat]})
+    assert client.is_connected()
+    return client
+
+
+def raw_event(socketio, client, text: str):
+    """Feeds one raw Socket.IO packet to the server; returns the
+    acknowledgement (or None)."""
+    client.acks = None
+    socketio.server._handle_eio_message(client.eio_sid, text)
+    if client.acks is None:
+        return None
+    args = client.acks["args"]
+    return args[0] if len(args) == 1 else args
+
+
+@pytest.mark.parametrize("payload,code", [
+    ('["action",' + DEEP + "]", "too_deep"),
+    ('["action",{"type":"rename","name":"\\ud800"}]', "bad_encoding"),
+    ('["action",{"type":"rename","name":' + "9" * 101 + "}]", "bad_number"),
+    ('["action",{"type":"rename","name":NaN}]', "bad_number"),
+    ('["action",{"type":"rename","name":1e999}]', "bad_number"),
+    ('["action",{"type":"rename"', "bad_json"),
+    ('["action",{"type":"rename"},"extra"]', "bad_json"),
+    ('["action"]', "bad_json"),
+    ('["action",[1,2]]', "bad_json"),
+    ('{"not": "a list"}', "bad_json"),
+    ("[]", "bad_json"),
+    ("[17]", "bad_json"),
+    ('["connect",{"room":"ZZZZZ"}]', "unknown_action"),   # only the server raises these
+    ('["disconnect"]', "unknown_action"),
+    ('["whatever",{}]', "unknown_action"),
+    ('["*",[]]', "unknown_action"),                        # the catch-all's own name (found by the fuzzer)
+    ('["action",{"type":"rename","name":"' + "x" * 70000 + '"}]', "too_large"),
+])
+def test_bad_packets_are_acknowledged_with_the_error(app_pair, table, payload, code):
+    app, socketio = app_pair
+    client = phone(app_pair, table)
+    before = stored(app)
+    ack = raw_event(socketio, client, "21" + payload)
+    assert ack == {"ok": False, "error": {"code": code, "message": ack["error"]["message"]}}
+    assert ack["error"]["message"]
+    assert stored(app) == before
+    assert client.is_connected()
+    assert table.view()["seats"][0]["connected"] is True   # a fake "disconnect" changed nothing
+    assert client.emit("action", {"type": "rename", "name": "Sylvie"}, callback=True)["ok"] is True
+
+
+def test_hostile_values_through_the_socket_client(app_pair, table):
+    """What a careless client encodes (json.dumps writes NaN and escapes
+    surrogates) is refused like the same HTTP body."""
+    client = phone(app_pair, table)
+    cases = {"bad_encoding": "\ud800", "bad_number": float("nan"), "too_deep": [[[[[[[[[[[[[[[[[[[[
+        [[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}
+    for code, value in cases.items():
+        ack = client.emit("action", {"type": "rename", "name": value}, callback=True)
+        assert ack["error"]["code"] == code
+    ack = client.emit("action", {"type": "rename", "name": 10 ** 150}, callback=True)
+    assert ack["error"]["code"] == "bad_number"
+
+
+@pytest.mark.parametrize("auth", [
+    {"room": "\ud800\ud800\ud800\ud800\ud800"},
+    {"room": json.loads(DEEP[:200] + DEEP[-200:])},
+    {"room": 10 ** 200},
+    {"room": "ABCDE", "token": float("nan")},
+    [1, 2, 3],
+    "a string",
+])
+def test_hostile_connections_are_refused(app_pair, table, auth):
+    app, socketio = app_pair
+    client = socketio.test_client(app, auth=auth)
+    assert not client.is_connected()
+    assert table.view()["seats"][0]["connected"] is False
+
+
+def test_raw_hostile_connect_packets_are_refused(app_pair, table):
+    app, socketio = app_pair
+    client = phone(app_pair, table)
+    environ = socketio.server.environ[client.eio_sid]
+    for payload in ("0" + DEEP, '0{"room":"\\ud800"}', "0{bad", "0" + '{"room":' + "9" * 300 + "}"):
+        client.eio_sid = "hostile-" + payload[:8]
+        socketio.server.environ[client.eio_sid] = dict(environ)
+        raw_event(socketio, client, payload)   # must not raise
+        assert socketio.server.manager.sid_from_eio_sid(client.eio_sid, "/") is None
+
+
+# --- the log ----------------------------------------------------------------------
+
+class Records(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def hostile_batch(app_pair, table) -> int:
+    """Sends hostile packets and bodies; returns how many."""
+    app, socketio = app_pair
+    client = phone(app_pair, table)
+    http = app.test_client()
+    sent = 0
+    for payload in ['["action",' + DEEP + "]", '["action",{"a":NaN}]', "[", '["x"', "9" * 300,
+                    "7{}", '["disconnect"]', '/nope,["action",{}]', '5-["action",{}]']:
+        raw_event(socketio, client, "2" + payload)
+        sent += 1
+    for raw in (DEEP.encode(), b'{"a": "\\ud800"}', b"\xff", b"{" * 10):
+        post(http, f"/api/rooms/{table.code}/actions", raw, table.tokens[0])
+        sent += 1
+    return sent
+
+
+@pytest.mark.parametrize("level", [logging.WARNING, logging.DEBUG])
+def test_refused_input_logs_no_traceback(app_pair, table, level):
+    """At the default level refused input leaves the log alone; even at
+    DEBUG no record carries a traceback."""
+    records = Records()
+    logger = logging.getLogger("companion")
+    before = logger.level
+    logger.addHandler(records)
+    logger.setLevel(level)
+    try:
+        sent = hostile_batch(app_pair, table)
+    finally:
+        logger.removeHandler(records)
+        logger.setLevel(before)
+    messages = [record.getMessage() for record in records.records]
+    assert all(record.exc_info is None for record in records.records), messages
+    assert not any("Traceback" in message for message in messages)
+    if level == logging.WARNING:
+        assert messages == []
+    else:
+        assert sent < len(messages) <= 3 * sent   # the libraries' own INFO chatter
+
+
+def test_every_code_has_a_status_and_both_texts():
+    from companion.i18n.catalogue import TEXTS
+    for code, status in CODES.items():
+        assert 400 <= status <= 500
+        for lang in ("en", "de"):
+            assert TEXTS[lang].get(f"error.{code}"), (lang, code)
+    assert games.all_games()
+
+
+def test_the_depth_limit_is_the_same_over_http_and_sockets(app_pair, table):
+    def body(lists: int) -> dict:   # the object itself is one level
+        value = "x"
+        for _ in range(lists):
+            value = [value]
+        return {"type": "rename", "name": value}
+
+    client = phone(app_pair, table)
+    http = app_pair[0].test_client()
+    for lists, deep in ((31, False), (32, True)):
+        answer = http.post(f"/api/rooms/{table.code}/actions", json=body(lists),
+                           headers={"Authorization": f"Bearer {table.tokens[0]}"})
+        ack = client.emit("action", body(lists), callback=True)
+        assert (answer.json["error"]["code"] == "too_deep") is deep
+        assert (ack["error"]["code"] == "too_deep") is deep
