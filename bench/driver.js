@@ -133,6 +133,7 @@ class Phone {
       transports: ["websocket"], forceNew: true, reconnection: false, timeout: 30000,
       autoConnect: false,
       auth: {room: room.code, token: token, lang: lang},
+      query: {room: room.code},   // as the page sends it: a routing proxy hashes it
     });
     this.socket.on("view", (view) => this.onView(view));
     this.socket.on("disconnect", (reason) => {

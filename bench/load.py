@@ -625,9 +625,9 @@ def parse_args(argv):
     parser.add_argument("--table", action="store_true",
                         help="a 7th socket per room with the host token (the tablet); it may "
                         "send host actions (close, rematch)")
-    parser.add_argument("--split", choices=["socket", "room"], default="socket",
-                        help="two processes: spread each room's sockets over both (socket, "
-                        "default) or keep a room on one process (room)")
+    parser.add_argument("--split", choices=["socket", "room"], default="room",
+                        help="two processes: keep a room on one process, as the routing proxy "
+                        "does (room, default), or spread each room's sockets over both (socket)")
     parser.add_argument("--langs", default="en", help="languages cycled over the seats (en)")
     parser.add_argument("--echo-pad", type=int, default=0,
                         help="filler bytes in each echo view (to match the companion's size)")

@@ -180,8 +180,10 @@
   }
 
   function connect(token, onView, onRefused) {
+    // the room in the URL too: a proxy in front of several workers routes by it,
+    // so all of a room's sockets live on one worker (deploy/nginx.conf)
     const socket = io({auth: {room: C.code, token: token || null, lang: C.lang},
-                       transports: ["websocket", "polling"]});
+                       query: {room: C.code}, transports: ["websocket", "polling"]});
     let version = -1, worked = false, dead = false;
     const banner = document.getElementById("banner");
     const refused = (error) => {

@@ -1,7 +1,8 @@
 """Limits per client address: what one phone, tablet or script may do in a
 given time.  Token buckets, kept in this process: behind the documented
-proxy every address always reaches the same worker (sticky sessions), so a
-worker's count is the address's count.
+proxy (routing by room code) an address's requests spread over the workers
+by the rooms they name, so with N workers an address may do up to N times
+these allowances (docs/SECURITY.md).
 
 | kind | counts | default |
 |---|---|---|
