@@ -31,6 +31,9 @@ HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
 SEAT_TYPES = {"rename", "leave"}
 SAVE_ATTEMPTS = 200
 LOG_IN_VIEW = 150
+#: a pushed view's log: the lines the action added, and at least this many
+#: (the page keeps the rest; a socket's first view carries LOG_IN_VIEW)
+LOG_PUSH = 12
 
 
 def game_rng(room: dict) -> random.Random:
@@ -51,6 +54,7 @@ class Service:
                                      if action_rate > 0 else None)
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._saved: dict[str, int] = {}   # the last version this process stored, per room
+        self.stopping = False   # set by a clean stop: sockets' goodbyes touch no store
 
     # --- loading and saving ------------------------------------------------
 
@@ -78,7 +82,7 @@ class Service:
             if self._saved.get(code, -1) > room["version"]:
                 room = self.load(code)   # judged on the state after the action before it
             for _ in range(SAVE_ATTEMPTS):
-                expected = room["version"]
+                expected, since, names = room["version"], room["log_n"], seat_names(room)
                 result = change(room)
                 room["version"] = expected + 1
                 if self.store.save(code, rooms.encode(room), room["version"], expected):
@@ -88,7 +92,9 @@ class Service:
                 room = self.load(code)
             else:
                 raise fail("busy")
-        return room, result, self.broadcast(room)
+        # a new name changes earlier log lines too: every socket gets them all
+        return room, result, self.broadcast(room, since=since,
+                                            whole=seat_names(room) != names)
 
     # --- rooms and seats ---------------------------------------------------
 
@@ -160,11 +166,18 @@ class Service:
                     connected.add(entry["seat"])
         return connected
 
-    def broadcast(self, room: dict) -> dict:
+    def broadcast(self, room: dict, since: int | None = None, fresh: str | None = None,
+                  presence: list | None = None, whole: bool = False) -> dict:
         """Every connected socket of the room gets the view of its token.
+        Pushed views carry the log's tail: the lines after ``since`` (the
+        room's ``log_n`` before the change) and at least LOG_PUSH; the
+        socket ``fresh`` (just connected, or its language changed) gets the
+        whole log (every socket does when ``whole``), and when ``fresh`` changes nothing the others see (the
+        table, a second tab of a connected seat) only it gets a view.
         Returns the views built, by (kind, seat, lang), plus the connected
         seats under the key "connected"."""
-        presence = self.store.presence(room["code"]) if self.push is not None else []
+        if presence is None:
+            presence = self.store.presence(room["code"]) if self.push is not None else []
         audiences = {}
         revoked = []
         for sid, digest, lang in presence:
@@ -174,11 +187,16 @@ class Service:
                 revoked.append((sid, lang))   # token revoked: no more views; the phone is told
         connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
         views: dict = {"connected": connected}
+        tail = log_tail_from(room, since)
         out = []
         for sid, (aud, lang) in audiences.items():
-            key = (aud[0], aud[1], lang)
+            if fresh is not None and sid != fresh and not changes_others(audiences, fresh):
+                continue
+            full = whole or sid == fresh
+            key = (aud[0], aud[1], lang) if not full else (aud[0], aud[1], lang, "full")
             if key not in views:
-                views[key] = build_view(room, aud[0], aud[1], lang, connected)
+                views[key] = build_view(room, aud[0], aud[1], lang, connected,
+                                        log_from=None if full else tail)
             out.append((sid, views[key]))
         if out:
             self.push(out)
@@ -193,16 +211,23 @@ class Service:
         kind, seat = self.audience(room, token)
         # presence keeps the token's digest only, as the room does
         self.store.presence_add(room["code"], sid, rooms.token_hash(token) if token else "", lang)
-        self.broadcast(room)   # the seat's connected dot, and this socket's first view
+        self.broadcast(room, fresh=sid)   # this socket's first view, and the seat's connected dot
         return {"kind": kind, "seat": seat}
 
     def disconnect(self, code: str, sid: str) -> None:
+        code = rooms.normalise_code(code)
+        before = self.store.presence(code)
         self.store.presence_remove(code, sid)
+        digest = next((d for s, d, _ in before if s == sid), "")
+        if not digest or any(d == digest for s, d, _ in before if s != sid):
+            return   # the table, or a seat still connected on another socket: no dot changes
         try:
             room = self.load(code)
+            if self.audience(room, digest, hashed=True)[0] == "host":
+                return
         except ServiceError:
-            return
-        self.broadcast(room)
+            return   # the room is gone, or the token no longer opens it
+        self.broadcast(room, presence=[entry for entry in before if entry[0] != sid])
 
     # --- actions -----------------------------------------------------------
 
@@ -234,6 +259,25 @@ class Service:
 
 
 # --- pure room logic (no store): easy to unit-test --------------------------
+
+def log_tail_from(room: dict, since: int | None) -> int:
+    """The first log line a pushed view carries: every line after
+    ``since``, and at least the last LOG_PUSH."""
+    newest = room["log_n"]
+    first = newest - LOG_PUSH + 1
+    if since is not None:
+        first = min(first, since + 1)
+    return max(first, newest - LOG_IN_VIEW + 1)
+
+
+def changes_others(audiences: dict, sid: str) -> bool:
+    """Whether socket ``sid`` connecting changed what the room's other
+    sockets see: only a seat's first socket lights its connected dot."""
+    (kind, seat), _ = audiences.get(sid, (("table", None), None))
+    if kind != "seat":
+        return False
+    return not any(aud == ("seat", seat) for other, (aud, _) in audiences.items() if other != sid)
+
 
 def validate_options(game: Game, options: Any) -> dict:
     if options is None:
@@ -612,19 +656,20 @@ PLATFORM_ACTIONS = {
 
 class LineCache:
     """Translated log lines, kept per process: a line is rendered once per
-    language (and per set of seat names), not once per viewer and action."""
+    language (and per set of seat names), not once per viewer and action.
+    One dict per (room, language, names), by line number."""
 
-    def __init__(self, size: int = 50_000):
+    def __init__(self, size: int = 1_000):
         self.size = size
-        self.lines: dict[tuple, dict] = {}
+        self.rooms: dict[tuple, dict[int, dict]] = {}
 
-    def get(self, key: tuple) -> dict | None:
-        return self.lines.get(key)
-
-    def put(self, key: tuple, line: dict) -> None:
-        if len(self.lines) >= self.size:
-            self.lines.clear()   # cheap and rare; lines are rendered again on demand
-        self.lines[key] = line
+    def lines(self, key: tuple) -> dict[int, dict]:
+        found = self.rooms.get(key)
+        if found is None:
+            if len(self.rooms) >= self.size:
+                self.rooms.clear()   # cheap and rare; lines are rendered again on demand
+            found = self.rooms[key] = {}
+        return found
 
 
 LINES = LineCache()
@@ -635,22 +680,39 @@ def game_title(name: str, lang: str) -> str:
     return translate(lang, "title", game=game) if game else name
 
 
-def log_line(room: dict, entry: dict, lang: str, game: Game, names: dict[int, str],
-             names_key: tuple) -> dict:
-    key = (room["seed"], entry["n"], lang, names_key)
-    line = LINES.get(key)
+def log_line(lines: dict[int, dict], entry: dict, lang: str, game: Game,
+             names: dict[int, str]) -> dict:
+    line = lines.get(entry["n"])
     if line is None:
         entry_game = games.get(entry["game"]) if entry["game"] else None
         line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
                                                    entry_game or game, names)}
         if entry["to"] is not None:
             line["private"] = True
-        LINES.put(key, line)
+        lines[entry["n"]] = line
     return line
 
 
+def visible_log(room: dict, kind: str, seat: int | None, log_from: int | None) -> list[dict]:
+    """The log entries this audience may see: the last LOG_IN_VIEW, or
+    those from line ``log_from`` on."""
+    out = []
+    for entry in reversed(room["log"]):
+        if log_from is not None and entry["n"] < log_from:
+            break
+        if entry["to"] is None or (kind == "seat" and seat in entry["to"]):
+            out.append(entry)
+            if len(out) == LOG_IN_VIEW:
+                break
+    out.reverse()
+    return out
+
+
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
-               connected: set[int]) -> dict:
+               connected: set[int], log_from: int | None = None) -> dict:
+    """The view of one audience.  Its log: the last LOG_IN_VIEW lines it may
+    see, or with ``log_from`` (a pushed view) only those from line
+    ``log_from`` on, and ``log_tail: true`` (the page keeps the rest)."""
     game = games.get(room["game"])
     names = {entry["seat"]: entry["name"] for entry in room["seats"]}
     playing = room["state"] is not None and room["status"] != "lobby"
@@ -665,10 +727,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         you = {"seat": None, "host": True}
     else:
         you = None
-    visible = [entry for entry in room["log"]
-               if entry["to"] is None or (kind == "seat" and seat in entry["to"])]
-    names_key = tuple(names.items())
-    log = [log_line(room, entry, lang, game, names, names_key) for entry in visible[-LOG_IN_VIEW:]]
+    lines = LINES.lines((room["seed"], lang, tuple(names.items())))
+    log = [log_line(lines, entry, lang, game, names)
+           for entry in visible_log(room, kind, seat, log_from)]
     wins: dict[str, int] = {}
     for finished in room["evening"]:
         for winner in finished["winners"]:
@@ -684,6 +745,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "public": game_view.get("public", {}) if playing else {},
         "actions": templates_for(room, kind, seat),
         "log": log,
+        "log_tail": log_from is not None,
         "winners": room["winners"],
         "evening": {"games": [{"game": g["game"], "winners": g["winners"],
                                "title": game_title(g["game"], lang)}

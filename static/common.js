@@ -179,12 +179,31 @@
     return null;
   }
 
+  /* Pushed views carry only the log's newest lines (``log_tail``); a
+     socket's first view, and any view over HTTP, carries the last 150.  The
+     page keeps the lines it has and puts each view's whole log back. */
+  function keptLog() {
+    let lines = [];
+    return {
+      fill(view) {
+        if (!view.log_tail) {
+          lines = view.log.slice();
+        } else {
+          const first = view.log.length ? view.log[0].n : Infinity;
+          lines = lines.filter((line) => line.n < first).concat(view.log).slice(-150);
+        }
+        view.log = lines;
+      },
+    };
+  }
+
   function connect(token, onView, onRefused) {
     // the room in the URL too: a proxy in front of several workers routes by it,
     // so all of a room's sockets live on one worker (deploy/nginx.conf)
     const socket = io({auth: {room: C.code, token: token || null, lang: C.lang},
                        query: {room: C.code}, transports: ["websocket", "polling"]});
     let version = -1, worked = false, dead = false;
+    const log = keptLog();
     const banner = document.getElementById("banner");
     const refused = (error) => {
       if (dead) return;
@@ -197,6 +216,7 @@
       if (dead || view.version < version) return;   // an older view arrived late
       version = view.version;
       worked = true;
+      log.fill(view);
       loadGame(view.game).then(() => onView(view));
     });
     socket.on("connect", () => { banner.hidden = true; });
@@ -223,6 +243,7 @@
             if (err) answer = {ok: false, error: {code: "timeout", message: t("page.reconnecting")}};
             if (answer.ok) {
               version = Math.max(version, answer.view.version);
+              log.fill(answer.view);
               loadGame(answer.view.game).then(() => onView(answer.view));
             } else if (DEAD.includes(answer.error.code)) refused(answer.error);
             else toast(answer.error.message);

@@ -448,6 +448,7 @@
     drawHost(view);
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
+    document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
     prev = view;
     K.keepAwake(view.status === "playing");
   }

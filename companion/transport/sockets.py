@@ -98,11 +98,12 @@ def register(socketio: SocketIO, service, limits, presence_ttl: float = 30,
     @socketio.on("disconnect")
     def on_disconnect(*args):
         session = sessions.pop(request.sid, None)
-        if session:
+        if session and not service.stopping:   # stopping: presence goes at once (app.shutdown)
             try:
                 service.disconnect(session["room"], request.sid)
             except Exception:
-                log.exception("disconnect failed")
+                if not service.stopping:   # a goodbye caught mid-way by the stop
+                    log.exception("disconnect failed")
 
     def answer(handle):
         """Runs ``handle(session)`` for this socket and answers in the one

@@ -54,3 +54,40 @@ def test_tablet_and_four_phones(server, browser, shoot):
     shoot(tablet, "platform-playing-tablet")
     shoot(first, "platform-phone-after-pick")
     assert first.locator('form[data-type="pick"]').count() == 0
+
+
+def test_the_table_keeps_the_whole_log_from_pushed_tails(server, browser):
+    """Pushed views carry only the log's newest lines; the page keeps the
+    rest, so the table's log reads as the whole log over HTTP."""
+    import requests
+
+    from companion.service import LOG_PUSH
+    room = requests.post(f"{server.url}/api/rooms", json={"game": "pick", "options": {"rounds": 9}},
+                         timeout=10).json()
+    code, host = room["code"], room["host_token"]
+    tokens = [requests.post(f"{server.url}/api/rooms/{code}/seats", json={"name": name},
+                            timeout=10).json()["token"] for name in ("Sylvia", "Gregor", "Petra")]
+
+    def act(token, **action):
+        answer = requests.post(f"{server.url}/api/rooms/{code}/actions", json=action, timeout=10,
+                               headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+        return answer.json()["view"]
+
+    tablet = new_page(browser, TABLET)
+    try:
+        tablet.goto(f"{server.url}/t/{code}")
+        tablet.wait_for_selector("#log li")
+        act(host, type="start", first=0)
+        for round_ in range(8):
+            for seat, token in enumerate(tokens):
+                view = act(token, type="pick", number=1 + (seat + round_) % 3)
+        whole = requests.get(f"{server.url}/api/rooms/{code}", timeout=10).json()["log"]
+        assert len(whole) > 3 * LOG_PUSH
+        wait_js(tablet, f"document.body.dataset.version === '{view['version']}'")
+        shown = tablet.locator("#log li").all_inner_texts()
+        # each entry: its number, then its text
+        assert [text.strip().splitlines()[-1] for text in shown] == [
+            line["text"] for line in reversed(whole)]
+    finally:
+        tablet.context.close()

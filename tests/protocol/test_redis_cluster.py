@@ -7,19 +7,9 @@ from __future__ import annotations
 import signal
 
 import pytest
-from pytest_redis import factories
 
 from companion.cli import parse
-from tests.protocol.test_server_process import Remote, Sock, output, stop
-
-redis_cluster_proc = factories.redis_proc(port=None)
-redis_cluster_db = factories.redisdb("redis_cluster_proc", decode=True)
-
-
-@pytest.fixture
-def redis_url(redis_cluster_proc, redis_cluster_db):
-    assert redis_cluster_proc.port != 6379, "never the shared Redis"
-    return f"redis://{redis_cluster_proc.host}:{redis_cluster_proc.port}/0"
+from tests.protocol.remote import Remote, output, stop
 
 
 @pytest.fixture
@@ -33,19 +23,6 @@ def two_servers(redis_url):
     finally:
         for server in started:
             server.kill()
-
-
-@pytest.fixture
-def sockets():
-    opened = []
-
-    def connect(*args, **kwargs):
-        opened.append(Sock(*args, **kwargs))
-        return opened[-1]
-
-    yield connect
-    for sock in opened:
-        sock.close()
 
 
 def test_two_processes_serve_one_room_through_redis(two_servers, sockets, redis_cluster_db):

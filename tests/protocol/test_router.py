@@ -16,9 +16,7 @@ import time
 import pytest
 import requests
 
-from tests.protocol.test_redis_cluster import (  # noqa: F401 (fixtures)
-    redis_cluster_db, redis_cluster_proc, redis_url, sockets)
-from tests.protocol.test_server_process import Remote
+from tests.protocol.remote import Remote
 from tests.servers import ROOT, Server, free_port
 
 NGINX = ROOT / ".venv" / "nginx" / "usr" / "sbin" / "nginx"

@@ -99,3 +99,53 @@ def test_language_per_socket(setup):
     table.host_act(type="start", first=seats[0])
     assert "Das Spiel beginnt" in views(de)[-1]["log"][-2]["text"]
     assert "The game starts" in views(en)[-1]["log"][-2]["text"]
+
+
+def test_pushed_views_carry_the_logs_tail_and_a_first_view_all_of_it(setup):
+    from companion.service import LOG_PUSH
+    app, socketio, table, seats = setup
+    for n in range(LOG_PUSH + 5):   # a longer log
+        table.seat_act(seats[2], type="rename", name=f"Petra {n}")
+    table.host_act(type="start", first=seats[0])
+    whole = table.view(table.tokens[seats[0]])["log"]
+    assert len(whole) > LOG_PUSH + 5
+    phone = connect(socketio, app, table, table.tokens[seats[0]])
+    first = views(phone)[-1]
+    assert first["log_tail"] is False and [line["n"] for line in first["log"]] == [
+        line["n"] for line in whole]
+    before = whole[-1]["n"]
+    table.seat_act(seats[1], type="pick", number=2)
+    pushed = views(phone)[-1]
+    assert pushed["log_tail"] is True
+    numbers = [line["n"] for line in pushed["log"]]
+    full = table.view(table.tokens[seats[0]])["log"]
+    # every line since the action (and of the LOG_PUSH newest numbers) this seat may see
+    assert numbers[0] <= min(before + 1, full[-1]["n"] - LOG_PUSH + 1) and numbers[0] > whole[0]["n"]
+    assert pushed["log"] == [line for line in full if line["n"] >= numbers[0]]
+    # the acknowledgement of a socket's own action is a pushed view too
+    ack = phone.emit("action", {"type": "pick", "number": 3}, callback=True)
+    assert ack["view"]["log_tail"] is True and ack["view"]["log"][-1]["n"] > numbers[-1]
+    # a new name changes earlier lines: every socket gets the whole log
+    table.seat_act(seats[2], type="rename", name="Petronella")
+    renamed = views(phone)[-1]
+    assert renamed["log_tail"] is False
+    assert renamed["log"] == table.view(table.tokens[seats[0]])["log"]
+
+
+def test_a_connect_that_lights_no_dot_tells_only_the_new_socket(setup):
+    app, socketio, table, seats = setup
+    phone = connect(socketio, app, table, table.tokens[seats[0]])
+    other = connect(socketio, app, table, table.tokens[seats[1]])
+    phone.get_received(); other.get_received()
+    tablet = connect(socketio, app, table)                            # the table: no dot
+    tab2 = connect(socketio, app, table, table.tokens[seats[0]])      # seat 0 again: lit already
+    assert views(tablet) and views(tab2)
+    assert views(phone) == [] and views(other) == []
+    tab2.disconnect()                                                 # seat 0 still connected
+    tablet.disconnect()
+    assert views(phone) == [] and views(other) == []
+    third = connect(socketio, app, table, table.tokens[seats[2]])     # a new dot: everyone
+    assert views(third)
+    assert [s["connected"] for s in views(phone)[-1]["seats"]] == [True, True, True]
+    third.disconnect()                                                # and it goes out again
+    assert [s["connected"] for s in views(other)[-1]["seats"]] == [True, True, False]
