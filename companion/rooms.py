@@ -69,7 +69,7 @@ def new_room(code: str, game: str, options: dict, host_token: str) -> dict:
         "state": None,        # the game's state while playing / finished
         "moves": 0,           # accepted game actions of this game (seeds rng)
         "game_no": 0,
-        "history": [],        # earlier (state, moves, status, winners) for undo
+        "undo_n": 0,          # undo steps the store keeps beside the room (store.last_undo)
         "winners": None,
         "log": [],
         "log_n": 0,

@@ -66,6 +66,9 @@ class Service:
         body, version = loaded
         room = rooms.decode(body)
         room["version"] = version
+        if "history" in room:   # stored before undo steps left the body: those steps go
+            del room["history"]
+            room["undo_n"] = 0
         return room
 
     def _change(self, code: str, change: Callable[[dict], Any],
@@ -85,7 +88,9 @@ class Service:
                 expected, since, names = room["version"], room["log_n"], seat_names(room)
                 result = change(room)
                 room["version"] = expected + 1
-                if self.store.save(code, rooms.encode(room), room["version"], expected):
+                undo = room.pop("_undo", None)
+                room.pop("_last_undo", None)
+                if self.store.save(code, rooms.encode(room), room["version"], expected, undo):
                     self._saved[code] = room["version"]
                     break
                 time.sleep(0.001)   # another process won; reload and redo
@@ -242,6 +247,8 @@ class Service:
         def apply(room: dict) -> Any:
             # the token may have been revoked between load and lock
             holder["aud"] = self.audience(room, token)
+            if action["type"] == "undo" and room.get("undo_n"):
+                room["_last_undo"] = self.store.last_undo(room["code"])
             return apply_action(room, holder["aud"][0], holder["aud"][1], action)
 
         room, result, views = self._change(code, apply, loaded=room)
@@ -345,7 +352,7 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.append(template("kick", confirm=True, seat=seats))
     if seats:
         out.append(template("reopen_seat", confirm=True, seat=seats))
-    if room["history"]:
+    if room.get("undo_n"):
         out.append(template("undo", confirm=True))
     if status == "playing":
         out.extend(game.host_actions(room["state"]))
@@ -381,15 +388,16 @@ def known_type(game: Game, type_: str) -> bool:
 
 
 def snapshot(room: dict, what: dict) -> None:
-    """An undo step, kept as one JSON string: every action parses and
-    writes the room, and 30 snapshots as plain objects were most of it; as
-    strings they cost a copy, and are parsed only by an undo."""
-    room["history"].append(rooms.encode({
+    """An undo step, one JSON string the store keeps beside the room (not
+    in its body, which every action reads and writes): the save that
+    stores this action pushes it (``room["_undo"]``, see Service._change)."""
+    assert "_undo" not in room, "one undo step per action"
+    room["_undo"] = ("push", rooms.encode({
         "what": what,
         **{key: room.get(key) for key in GAME_KEYS},
         "evening": len(room["evening"]),
     }))
-    del room["history"][:-rooms.HISTORY_MAX]
+    room["undo_n"] = min(room.get("undo_n", 0) + 1, rooms.HISTORY_MAX)
 
 
 def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
@@ -445,7 +453,7 @@ def platform_why_not(room: dict, action: dict, seat: int | None) -> ServiceError
     type_ = action["type"]
     if type_ == "kick" and room["status"] == "playing":
         return conflict("kick_in_game")
-    if type_ == "undo" and not room["history"]:
+    if type_ == "undo" and not room.get("undo_n"):
         return conflict("nothing_to_undo")
     if type_ == "start" and room["status"] == "playing":
         return conflict("game_running")
@@ -608,11 +616,14 @@ def act_reopen_seat(room, seat, action):
 
 
 def act_undo(room, seat, action):
-    if not room["history"]:
+    """Restores the newest undo step, which the service read from the store
+    into ``room["_last_undo"]``."""
+    last = room.get("_last_undo")
+    if not room.get("undo_n") or last is None:
         raise conflict("nothing_to_undo")
-    last = room["history"].pop()
-    if isinstance(last, str):   # (rooms stored before snapshots were strings hold dicts)
-        last = rooms.decode(last)
+    last = rooms.decode(last)
+    room["_undo"] = ("pop",)
+    room["undo_n"] -= 1
     for key in GAME_KEYS:
         room[key] = last.get(key)
     del room["evening"][last["evening"]:]

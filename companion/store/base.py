@@ -20,8 +20,17 @@ class Store(ABC):
         """``(body, version)`` or None (no such room, or expired)."""
 
     @abstractmethod
-    def save(self, code: str, body: str, version: int, expected: int) -> bool:
-        """Replaces the room only if its stored version is ``expected``."""
+    def save(self, code: str, body: str, version: int, expected: int,
+             undo: tuple | None = None) -> bool:
+        """Replaces the room only if its stored version is ``expected``, and
+        in the same step changes its undo steps: ``("push", snapshot)``
+        keeps the newest HISTORY_MAX, ``("pop",)`` drops the newest.  The
+        undo steps live beside the room, not in its body: every action
+        reads and writes the body, only an undo reads a step."""
+
+    @abstractmethod
+    def last_undo(self, code: str) -> str | None:
+        """The newest undo step of the room, or None."""
 
     # --- presence: which sockets are connected, per server process ---------
     #

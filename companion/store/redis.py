@@ -8,19 +8,30 @@ import time
 
 import redis
 
+from ..rooms import HISTORY_MAX
 from .base import Store
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', 0, 'body', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('DEL', KEYS[2])
 return 1
 """
 
+# KEYS: room, undo steps; ARGV: body, version, expected, ttl, undo op
+# ('', 'push', 'pop'), snapshot, steps kept
 _SAVE = """
 if redis.call('HGET', KEYS[1], 'version') == ARGV[3] then
   redis.call('HSET', KEYS[1], 'version', ARGV[2], 'body', ARGV[1])
   redis.call('EXPIRE', KEYS[1], ARGV[4])
+  if ARGV[5] == 'push' then
+    redis.call('RPUSH', KEYS[2], ARGV[6])
+    redis.call('LTRIM', KEYS[2], -tonumber(ARGV[7]), -1)
+  elseif ARGV[5] == 'pop' then
+    redis.call('RPOP', KEYS[2])
+  end
+  if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
   return 1
 end
 return 0
@@ -39,11 +50,15 @@ class RedisStore(Store):
     def _room(self, code):
         return f"{self.prefix}room:{code}"
 
+    def _undo(self, code):
+        return f"{self.prefix}undo:{code}"
+
     def _presence(self, code):
         return f"{self.prefix}presence:{code}"
 
     def create(self, code, body):
-        return bool(self._create(keys=[self._room(code)], args=[body, self.idle_seconds]))
+        return bool(self._create(keys=[self._room(code), self._undo(code)],
+                                 args=[body, self.idle_seconds]))
 
     def load(self, code):
         body, version = self.redis.hmget(self._room(code), "body", "version")
@@ -51,9 +66,14 @@ class RedisStore(Store):
             return None
         return body, int(version)
 
-    def save(self, code, body, version, expected):
-        return bool(self._save(keys=[self._room(code)],
-                               args=[body, version, expected, self.idle_seconds]))
+    def save(self, code, body, version, expected, undo=None):
+        op, snapshot = (undo[0], undo[1] if len(undo) > 1 else "") if undo else ("", "")
+        return bool(self._save(keys=[self._room(code), self._undo(code)],
+                               args=[body, version, expected, self.idle_seconds, op, snapshot,
+                                     HISTORY_MAX]))
+
+    def last_undo(self, code):
+        return self.redis.lindex(self._undo(code), -1)
 
     # --- presence (see Store) ---------------------------------------------------
     # presence:<code>  hash  sid -> "<server>|<lang>|<token digest>"

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 import time
 
+from ..rooms import HISTORY_MAX
 from .base import Store
 
 
@@ -23,10 +24,14 @@ class SqliteStore(Store):
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY,"
                          " version INTEGER NOT NULL, body TEXT NOT NULL, touched REAL NOT NULL)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS undo (code TEXT NOT NULL, n INTEGER NOT NULL,"
+                         " snapshot TEXT NOT NULL, PRIMARY KEY (code, n))")
         self._create_presence()
 
     def _expire(self) -> None:
         cutoff = time.time() - self.idle_seconds
+        self._db.execute("DELETE FROM undo WHERE code IN (SELECT code FROM rooms WHERE touched < ?)",
+                         (cutoff,))
         self._db.execute("DELETE FROM rooms WHERE touched < ?", (cutoff,))
 
     def create(self, code, body):
@@ -36,6 +41,7 @@ class SqliteStore(Store):
                 self._db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, body, time.time()))
             except sqlite3.IntegrityError:
                 return False
+            self._db.execute("DELETE FROM undo WHERE code = ?", (code,))   # of an expired namesake
             return True
 
     def load(self, code):
@@ -46,15 +52,43 @@ class SqliteStore(Store):
             return None
         return row[0], row[1]
 
-    def save(self, code, body, version, expected):
+    def save(self, code, body, version, expected, undo=None):
         with self._lock:
             now = time.time()
-            # an expired room stays gone, as in Redis
-            cur = self._db.execute(
-                "UPDATE rooms SET body = ?, version = ?, touched = ?"
-                " WHERE code = ? AND version = ? AND touched >= ?",
-                (body, version, now, code, expected, now - self.idle_seconds))
-            return cur.rowcount == 1
+            if undo is not None:
+                self._db.execute("BEGIN IMMEDIATE")
+            try:
+                # an expired room stays gone, as in Redis
+                cur = self._db.execute(
+                    "UPDATE rooms SET body = ?, version = ?, touched = ?"
+                    " WHERE code = ? AND version = ? AND touched >= ?",
+                    (body, version, now, code, expected, now - self.idle_seconds))
+                saved = cur.rowcount == 1
+                if saved and undo is not None:
+                    self._change_undo(code, undo)
+            except BaseException:
+                if undo is not None:
+                    self._db.execute("ROLLBACK")
+                raise
+            if undo is not None:
+                self._db.execute("COMMIT")
+            return saved
+
+    def _change_undo(self, code, undo):
+        newest = self._db.execute("SELECT COALESCE(MAX(n), 0) FROM undo WHERE code = ?",
+                                  (code,)).fetchone()[0]
+        if undo[0] == "push":
+            self._db.execute("INSERT INTO undo VALUES (?, ?, ?)", (code, newest + 1, undo[1]))
+            self._db.execute("DELETE FROM undo WHERE code = ? AND n <= ?",
+                             (code, newest + 1 - HISTORY_MAX))
+        elif undo[0] == "pop":
+            self._db.execute("DELETE FROM undo WHERE code = ? AND n = ?", (code, newest))
+
+    def last_undo(self, code):
+        with self._lock:
+            row = self._db.execute("SELECT snapshot FROM undo WHERE code = ? ORDER BY n DESC LIMIT 1",
+                                   (code,)).fetchone()
+        return row[0] if row else None
 
     # --- presence (see Store): rows per server process ----------------------
 

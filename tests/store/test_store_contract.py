@@ -75,6 +75,41 @@ def test_save_with_a_stale_version_fails_and_changes_nothing(store):
     assert store.load(CODE) == before == (body(n=1), 1)
 
 
+# --- undo steps: beside the room, changed by the same compare-and-set --------
+
+def test_undo_steps_push_pop_and_keep_the_newest(store):
+    store.create(CODE, body(n=0))
+    assert store.last_undo(CODE) is None
+    for version in range(1, rooms.HISTORY_MAX + 6):
+        assert store.save(CODE, body(n=version), version, version - 1, ("push", f"step {version}"))
+        assert store.last_undo(CODE) == f"step {version}"
+    newest = rooms.HISTORY_MAX + 5
+    version = newest
+    for step in range(newest, newest - rooms.HISTORY_MAX, -1):   # the newest HISTORY_MAX, newest first
+        assert store.last_undo(CODE) == f"step {step}"
+        assert store.save(CODE, body(n=-step), version + 1, version, ("pop",))
+        version += 1
+    assert store.last_undo(CODE) is None
+    assert store.save(CODE, body(n="plain"), version + 1, version)   # no undo change
+    assert store.load(CODE) == (body(n="plain"), version + 1)
+
+
+def test_a_lost_compare_and_set_changes_no_undo_step(store):
+    store.create(CODE, body(n=0))
+    assert store.save(CODE, body(n=1), 1, 0, ("push", "first"))
+    assert not store.save(CODE, body(n=2), 2, 0, ("push", "stale"))
+    assert not store.save(CODE, body(n=2), 2, 0, ("pop",))
+    assert store.last_undo(CODE) == "first" and store.load(CODE) == (body(n=1), 1)
+
+
+def test_undo_steps_are_per_room_and_a_new_room_starts_without(store):
+    store.create("AAAAA", body())
+    store.create("BBBBB", body())
+    assert store.save("AAAAA", body(n=1), 1, 0, ("push", "a"))
+    assert store.last_undo("BBBBB") is None
+    assert store.last_undo("NOPEX") is None
+
+
 def test_save_of_a_missing_room_fails_and_creates_nothing(store):
     assert store.save("NOPEX", body(), 1, 0) is False
     assert store.load("NOPEX") is None

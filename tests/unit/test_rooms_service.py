@@ -122,3 +122,43 @@ def test_log_keeps_params_and_renders_per_language(svc):
     assert room["log"][-1]["key"] == "log.joined" and room["log"][-1]["params"] == {"name": "Sylvia"}
     assert svc.view(code, a["token"], "de")["log"][-1]["text"] == "Sylvia setzt sich dazu."
     assert svc.view(code, a["token"], "en")["log"][-1]["text"] == "Sylvia sits down."
+
+
+def test_undo_steps_live_beside_the_room_and_undo_restores_exactly(svc):
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a, b = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
+    svc.act(code, host, {"type": "start", "first": 0}, "en")
+    before = svc.load(code)
+    svc.act(code, a["token"], {"type": "pick", "number": 2}, "en")
+    body, _ = svc.store.load(code)
+    assert "history" not in rooms.decode(body) and svc.store.last_undo(code)
+    assert svc.load(code)["undo_n"] == 2   # the start and the pick
+    svc.act(code, host, {"type": "undo"}, "en")
+    after = svc.load(code)
+    for key in service.GAME_KEYS:
+        assert after[key] == before[key], key
+    assert after["undo_n"] == 1
+    svc.act(code, host, {"type": "undo"}, "en")   # the start
+    assert svc.load(code)["status"] == "lobby" and svc.store.last_undo(code) is None
+    with pytest.raises(ServiceError) as refused:
+        svc.act(code, host, {"type": "undo"}, "en")
+    assert refused.value.code == "nothing_to_undo"
+
+
+def test_a_room_stored_with_its_undo_steps_inside_still_plays(svc):
+    """Rooms written before undo steps left the body: they load, play on,
+    and lose only those old undo steps."""
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a, _ = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
+    svc.act(code, host, {"type": "start", "first": 0}, "en")
+    body, version = svc.store.load(code)
+    old = rooms.decode(body)
+    del old["undo_n"]
+    old["history"] = ['{"what": {"type": "start"}}']
+    assert svc.store.save(code, rooms.encode(old), version + 1, version)
+    assert not any(t["type"] == "undo" for t in svc.view(code, host, "en")["actions"])
+    svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+    stored = rooms.decode(svc.store.load(code)[0])
+    assert "history" not in stored and stored["undo_n"] == 1
