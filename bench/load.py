@@ -302,11 +302,13 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
     Rooms are created, joined and started through the Service the transports
     call.  The moves to mid-game are then applied in memory with the
     service's own ``apply_action`` (the referee's checks and rules, without
-    a store round trip and a view per move) and the room is saved once,
-    with compare-and-set, at its version plus the moves accepted."""
+    a store round trip and a view per move) and the room is saved with
+    compare-and-set, at its version plus the moves accepted, then once per
+    undo step kept (the store keeps them beside the room)."""
     from companion import games
     from companion.errors import ServiceError
     from companion.games.base import sample_action
+    from companion.rooms import HISTORY_MAX
     from companion.service import Service, apply_action, templates_for
 
     service = Service(open_store(store), action_rate=0)
@@ -320,7 +322,8 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
         tokens = [service.join(code, f"P{i}")["token"] for i in range(seats_for(game))]
         service.act(code, host, {"type": "start"}, "en")
         room = service.load(code)
-        loaded = room["version"]
+        loaded, since = room["version"], room["log_n"]
+        steps = []   # undo steps, as the store keeps them
         for step in range(log_lines * 20):
             if room["log_n"] >= log_lines and room["status"] == "playing":
                 break
@@ -335,8 +338,13 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
                 continue   # a sampled value the rules refuse here: draw again
             room = trial
             room["version"] += 1
-        if not service.store.save(code, json.dumps(room), room["version"], loaded):
-            raise RuntimeError(f"room {code} changed while it was being prepared")
+            steps = (steps + [trial.pop("_undo")])[-HISTORY_MAX:] if "_undo" in trial else steps
+        for undo in [None] + steps:
+            if undo:
+                room["_undo"] = undo
+            if not service.save_room(room, loaded, since):
+                raise RuntimeError(f"room {code} changed while it was being prepared")
+            since, loaded, room["version"] = room["log_n"], room["version"], room["version"] + 1
         out.append({"code": code, "tokens": tokens, "host": host})
     service.store.close()
     return out

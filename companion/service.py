@@ -31,6 +31,7 @@ HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
 SEAT_TYPES = {"rename", "leave"}
 SAVE_ATTEMPTS = 200
 LOG_IN_VIEW = 150
+LOGS_KEPT = 5_000   # rooms whose log lines a process keeps (Service._logs)
 #: a pushed view's log: the lines the action added, and at least this many
 #: (the page keeps the rest; a socket's first view carries LOG_IN_VIEW)
 LOG_PUSH = 12
@@ -54,22 +55,58 @@ class Service:
                                      if action_rate > 0 else None)
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._saved: dict[str, int] = {}   # the last version this process stored, per room
+        # each room's log lines as last read or written here, by code:
+        # (seed, lines); lines are append-only, so a load reads only newer ones
+        self._logs: dict[str, tuple[str, list[dict]]] = {}
         self.stopping = False   # set by a clean stop: sockets' goodbyes touch no store
 
     # --- loading and saving ------------------------------------------------
 
     def load(self, code: str) -> dict:
+        """A fresh copy of the room, its log included: the body and the log
+        lines this process has not seen yet, read at one instant."""
         code = rooms.normalise_code(code)
-        loaded = self.store.load(code) if len(code) == rooms.CODE_LENGTH else None
+        if len(code) != rooms.CODE_LENGTH:
+            raise not_found("no_room")
+        known = self._logs.get(code)
+        loaded = self.store.load_with_log(code, known[1][-1]["n"] if known and known[1] else 0)
         if loaded is None:
             raise not_found("no_room")
-        body, version = loaded
+        body, version, lines = loaded
         room = rooms.decode(body)
         room["version"] = version
         if "history" in room:   # stored before undo steps left the body: those steps go
             del room["history"]
             room["undo_n"] = 0
+        if "log" in room:   # stored before the log left the body: the next save stores it
+            room["_log_saved"] = 0
+            return room
+        if known and (known[0] != room["seed"] or known[1] and known[1][-1]["n"] > room["log_n"]):
+            del self._logs[code]   # another room of the same code, or a body put back: read all
+            return self.load(code)
+        room["log"] = (known[1] if known else []) + [rooms.decode(line) for line in lines]
         return room
+
+    def save_room(self, room: dict, expected: int, since: int) -> bool:
+        """Stores the room at its version if the stored one is ``expected``:
+        the body, the log lines after line ``since`` and its undo change."""
+        undo = room.pop("_undo", None)
+        since = room.pop("_log_saved", since)
+        room.pop("_last_undo", None)
+        new = []
+        for entry in reversed(room["log"]):
+            if entry["n"] <= since:
+                break
+            new.append((entry["n"], rooms.encode(entry)))
+        new.reverse()
+        body = rooms.encode({key: value for key, value in room.items() if key != "log"})
+        if not self.store.save(room["code"], body, room["version"], expected, undo, new):
+            return False
+        if len(self._logs) >= LOGS_KEPT:
+            self._logs.clear()   # cheap and rare: the next loads read whole logs
+        self._logs[room["code"]] = (room["seed"], room["log"])
+        self._saved[room["code"]] = room["version"]
+        return True
 
     def _change(self, code: str, change: Callable[[dict], Any],
                 loaded: dict | None = None) -> tuple[dict, Any, dict]:
@@ -88,10 +125,7 @@ class Service:
                 expected, since, names = room["version"], room["log_n"], seat_names(room)
                 result = change(room)
                 room["version"] = expected + 1
-                undo = room.pop("_undo", None)
-                room.pop("_last_undo", None)
-                if self.store.save(code, rooms.encode(room), room["version"], expected, undo):
-                    self._saved[code] = room["version"]
+                if self.save_room(room, expected, since):
                     break
                 time.sleep(0.001)   # another process won; reload and redo
                 room = self.load(code)
@@ -114,7 +148,8 @@ class Service:
             room = rooms.new_room(code, game.name, options, host_token)
             rooms.add_log(room, "log.room_created", {"room": code, "game": {"text": "title"}},
                           game=game.name)
-            if self.store.create(code, rooms.encode(room)):
+            body = rooms.encode({key: value for key, value in room.items() if key != "log"})
+            if self.store.create(code, body, [(e["n"], rooms.encode(e)) for e in room["log"]]):
                 return {"code": code, "host_token": host_token}
         raise fail("busy")
 

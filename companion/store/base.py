@@ -11,22 +11,33 @@ from ..rooms import IDLE_SECONDS
 class Store(ABC):
     idle_seconds = IDLE_SECONDS
 
+    # A room is its body plus two things kept beside it, so that an action
+    # reads and writes a small body: its log lines (numbered, append-only;
+    # the newest LOG_MAX kept) and its undo steps (the newest HISTORY_MAX).
+
     @abstractmethod
-    def create(self, code: str, body: str) -> bool:
-        """Stores a new room at version 0; False if the code is taken."""
+    def create(self, code: str, body: str, log: list[tuple[int, str]] = ()) -> bool:
+        """Stores a new room at version 0 with its first log lines
+        ``[(n, line)]``; False if the code is taken."""
 
     @abstractmethod
     def load(self, code: str) -> tuple[str, int] | None:
         """``(body, version)`` or None (no such room, or expired)."""
 
     @abstractmethod
+    def load_with_log(self, code: str, after: int, upto: int | None = None
+                      ) -> tuple[str, int, list[str]] | None:
+        """``(body, version, lines)``, read at one instant: the log lines
+        numbered ``after < n <= upto`` (None: to the newest), oldest first."""
+
+    @abstractmethod
     def save(self, code: str, body: str, version: int, expected: int,
-             undo: tuple | None = None) -> bool:
+             undo: tuple | None = None, log: list[tuple[int, str]] = ()) -> bool:
         """Replaces the room only if its stored version is ``expected``, and
-        in the same step changes its undo steps: ``("push", snapshot)``
-        keeps the newest HISTORY_MAX, ``("pop",)`` drops the newest.  The
-        undo steps live beside the room, not in its body: every action
-        reads and writes the body, only an undo reads a step."""
+        in the same step adds its new log lines ``[(n, line)]`` (a line of a
+        number already stored replaces it) and changes its undo steps:
+        ``("push", snapshot)`` keeps the newest HISTORY_MAX, ``("pop",)``
+        drops the newest."""
 
     @abstractmethod
     def last_undo(self, code: str) -> str | None:

@@ -8,23 +8,41 @@ import time
 
 import redis
 
-from ..rooms import HISTORY_MAX
+from ..rooms import HISTORY_MAX, LOG_MAX
 from .base import Store
 
-_CREATE = """
+# log lines: a sorted set scored by line number; ARGV from ``first`` on holds
+# n1, line1, n2, line2, ...  (a line of a number already stored replaces it)
+_ADD_LOG = """
+local function add_log(key, first, ttl, keep)
+  local newest = nil
+  for i = first, #ARGV, 2 do
+    newest = tonumber(ARGV[i])
+    redis.call('ZREMRANGEBYSCORE', key, newest, newest)
+    redis.call('ZADD', key, newest, ARGV[i + 1])
+  end
+  if newest then redis.call('ZREMRANGEBYSCORE', key, '-inf', newest - keep) end
+  if redis.call('EXISTS', key) == 1 then redis.call('EXPIRE', key, ttl) end
+end
+"""
+
+# KEYS: room, undo steps, log; ARGV: body, ttl, log lines kept, log lines...
+_CREATE = _ADD_LOG + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', 0, 'body', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[2], KEYS[3])
+add_log(KEYS[3], 4, ARGV[2], tonumber(ARGV[3]))
 return 1
 """
 
-# KEYS: room, undo steps; ARGV: body, version, expected, ttl, undo op
-# ('', 'push', 'pop'), snapshot, steps kept
-_SAVE = """
+# KEYS: room, undo steps, log; ARGV: body, version, expected, ttl, undo op
+# ('', 'push', 'pop'), snapshot, undo steps kept, log lines kept, log lines...
+_SAVE = _ADD_LOG + """
 if redis.call('HGET', KEYS[1], 'version') == ARGV[3] then
   redis.call('HSET', KEYS[1], 'version', ARGV[2], 'body', ARGV[1])
   redis.call('EXPIRE', KEYS[1], ARGV[4])
+  add_log(KEYS[3], 9, ARGV[4], tonumber(ARGV[8]))
   if ARGV[5] == 'push' then
     redis.call('RPUSH', KEYS[2], ARGV[6])
     redis.call('LTRIM', KEYS[2], -tonumber(ARGV[7]), -1)
@@ -53,12 +71,15 @@ class RedisStore(Store):
     def _undo(self, code):
         return f"{self.prefix}undo:{code}"
 
+    def _log(self, code):
+        return f"{self.prefix}log:{code}"
+
     def _presence(self, code):
         return f"{self.prefix}presence:{code}"
 
-    def create(self, code, body):
-        return bool(self._create(keys=[self._room(code), self._undo(code)],
-                                 args=[body, self.idle_seconds]))
+    def create(self, code, body, log=()):
+        return bool(self._create(keys=[self._room(code), self._undo(code), self._log(code)],
+                                 args=[body, self.idle_seconds, LOG_MAX, *flat(log)]))
 
     def load(self, code):
         body, version = self.redis.hmget(self._room(code), "body", "version")
@@ -66,11 +87,20 @@ class RedisStore(Store):
             return None
         return body, int(version)
 
-    def save(self, code, body, version, expected, undo=None):
+    def load_with_log(self, code, after, upto=None):
+        pipe = self.redis.pipeline(transaction=True)   # one instant for both reads
+        pipe.hmget(self._room(code), "body", "version")
+        pipe.zrangebyscore(self._log(code), f"({after}", "+inf" if upto is None else upto)
+        (body, version), lines = pipe.execute()
+        if body is None:
+            return None
+        return body, int(version), lines
+
+    def save(self, code, body, version, expected, undo=None, log=()):
         op, snapshot = (undo[0], undo[1] if len(undo) > 1 else "") if undo else ("", "")
-        return bool(self._save(keys=[self._room(code), self._undo(code)],
+        return bool(self._save(keys=[self._room(code), self._undo(code), self._log(code)],
                                args=[body, version, expected, self.idle_seconds, op, snapshot,
-                                     HISTORY_MAX]))
+                                     HISTORY_MAX, LOG_MAX, *flat(log)]))
 
     def last_undo(self, code):
         return self.redis.lindex(self._undo(code), -1)
@@ -161,3 +191,8 @@ class RedisStore(Store):
     def close(self):
         self.closed = True
         self.redis.close()
+
+
+def flat(log) -> list:
+    """[(n, line)] as the scripts take them: n1, line1, n2, line2, ..."""
+    return [part for n, line in log for part in (n, line)]

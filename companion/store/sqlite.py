@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 
-from ..rooms import HISTORY_MAX
+from ..rooms import HISTORY_MAX, LOG_MAX
 from .base import Store
 
 
@@ -26,22 +26,34 @@ class SqliteStore(Store):
                          " version INTEGER NOT NULL, body TEXT NOT NULL, touched REAL NOT NULL)")
         self._db.execute("CREATE TABLE IF NOT EXISTS undo (code TEXT NOT NULL, n INTEGER NOT NULL,"
                          " snapshot TEXT NOT NULL, PRIMARY KEY (code, n))")
+        self._db.execute("CREATE TABLE IF NOT EXISTS log (code TEXT NOT NULL, n INTEGER NOT NULL,"
+                         " line TEXT NOT NULL, PRIMARY KEY (code, n))")
         self._create_presence()
 
     def _expire(self) -> None:
         cutoff = time.time() - self.idle_seconds
-        self._db.execute("DELETE FROM undo WHERE code IN (SELECT code FROM rooms WHERE touched < ?)",
-                         (cutoff,))
+        for table in ("undo", "log"):
+            self._db.execute(f"DELETE FROM {table} WHERE code IN"
+                             " (SELECT code FROM rooms WHERE touched < ?)", (cutoff,))
         self._db.execute("DELETE FROM rooms WHERE touched < ?", (cutoff,))
 
-    def create(self, code, body):
+    def create(self, code, body, log=()):
         with self._lock:
             self._expire()
+            self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, body, time.time()))
             except sqlite3.IntegrityError:
+                self._db.execute("ROLLBACK")
                 return False
-            self._db.execute("DELETE FROM undo WHERE code = ?", (code,))   # of an expired namesake
+            try:
+                for table in ("undo", "log"):   # of an expired namesake
+                    self._db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+                self._add_log(code, log)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
             return True
 
     def load(self, code):
@@ -52,11 +64,25 @@ class SqliteStore(Store):
             return None
         return row[0], row[1]
 
-    def save(self, code, body, version, expected, undo=None):
+    def load_with_log(self, code, after, upto=None):
+        with self._lock:
+            self._db.execute("BEGIN")   # one snapshot of the file for both reads
+            try:
+                row = self._db.execute("SELECT body, version, touched FROM rooms WHERE code = ?",
+                                       (code,)).fetchone()
+                lines = [line for line, in self._db.execute(
+                    "SELECT line FROM log WHERE code = ? AND n > ? AND n <= ? ORDER BY n",
+                    (code, after, 1 << 62 if upto is None else upto))] if row else []
+            finally:
+                self._db.execute("COMMIT")
+        if row is None or row[2] < time.time() - self.idle_seconds:
+            return None
+        return row[0], row[1], lines
+
+    def save(self, code, body, version, expected, undo=None, log=()):
         with self._lock:
             now = time.time()
-            if undo is not None:
-                self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("BEGIN IMMEDIATE")
             try:
                 # an expired room stays gone, as in Redis
                 cur = self._db.execute(
@@ -64,15 +90,22 @@ class SqliteStore(Store):
                     " WHERE code = ? AND version = ? AND touched >= ?",
                     (body, version, now, code, expected, now - self.idle_seconds))
                 saved = cur.rowcount == 1
-                if saved and undo is not None:
-                    self._change_undo(code, undo)
+                if saved:
+                    self._add_log(code, log)
+                    if undo is not None:
+                        self._change_undo(code, undo)
             except BaseException:
-                if undo is not None:
-                    self._db.execute("ROLLBACK")
+                self._db.execute("ROLLBACK")
                 raise
-            if undo is not None:
-                self._db.execute("COMMIT")
+            self._db.execute("COMMIT")
             return saved
+
+    def _add_log(self, code, log):
+        if log:
+            self._db.executemany("INSERT OR REPLACE INTO log VALUES (?, ?, ?)",
+                                 [(code, n, line) for n, line in log])
+            self._db.execute("DELETE FROM log WHERE code = ? AND n <= ?",
+                             (code, log[-1][0] - LOG_MAX))
 
     def _change_undo(self, code, undo):
         newest = self._db.execute("SELECT COALESCE(MAX(n), 0) FROM undo WHERE code = ?",

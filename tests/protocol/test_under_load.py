@@ -16,6 +16,7 @@ import redis
 import requests
 
 from companion import rooms as room_records
+from companion.store import open_store
 from tests.hardening.test_server import RawSocketIO
 from tests.protocol.remote import Remote, output, stop
 
@@ -35,18 +36,17 @@ class Stored:
         self.db, self.url = db, url
 
     def room(self, code: str) -> dict:
-        if self.db:
-            with sqlite3.connect(self.db) as conn:
-                row = conn.execute("SELECT body, version FROM rooms WHERE code = ?",
-                                   (code,)).fetchone()
-            conn.close()
-        else:
-            client = redis.Redis.from_url(self.url, decode_responses=True)
-            row = client.hmget(f"companion:room:{code}", "body", "version")
-            client.close()
-        assert row and row[0] is not None, f"room {code} is gone from the store"
-        body = room_records.decode(row[0])
-        body["version"] = int(row[1])
+        """The body with every stored log line, through the store itself
+        (a fresh instance: nothing cached)."""
+        store = open_store({"DB_PATH": self.db} if self.db else {"REDIS_URL": self.url})
+        try:
+            loaded = store.load_with_log(code, 0)
+        finally:
+            store.close()
+        assert loaded is not None, f"room {code} is gone from the store"
+        body = room_records.decode(loaded[0])
+        body["version"] = loaded[1]
+        body["log"] = [room_records.decode(line) for line in loaded[2]]
         return body
 
     def presence(self) -> int:

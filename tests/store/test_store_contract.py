@@ -75,6 +75,53 @@ def test_save_with_a_stale_version_fails_and_changes_nothing(store):
     assert store.load(CODE) == before == (body(n=1), 1)
 
 
+# --- log lines: beside the room, numbered, added by the same compare-and-set --
+
+def lines(*numbers):
+    return [(n, f"line {n}") for n in numbers]
+
+
+def test_log_lines_come_with_the_body_from_a_number_on(store):
+    assert store.create(CODE, body(n=0), lines(1, 2))
+    assert store.load_with_log(CODE, 0) == (body(n=0), 0, ["line 1", "line 2"])
+    assert store.save(CODE, body(n=1), 1, 0, log=lines(3, 4, 5))
+    assert store.load_with_log(CODE, 3) == (body(n=1), 1, ["line 4", "line 5"])
+    assert store.load_with_log(CODE, 1, upto=3) == (body(n=1), 1, ["line 2", "line 3"])
+    assert store.load_with_log(CODE, 5)[2] == []
+    assert store.load(CODE) == (body(n=1), 1)
+    assert store.load_with_log("NOPEX", 0) is None
+
+
+def test_a_lost_compare_and_set_adds_no_log_line(store):
+    store.create(CODE, body(n=0), lines(1))
+    assert not store.save(CODE, body(n=1), 1, 7, log=lines(2))
+    assert store.load_with_log(CODE, 0)[2] == ["line 1"]
+
+
+def test_the_newest_log_lines_are_kept_and_a_number_stored_again_replaces(store):
+    store.create(CODE, body(n=0))
+    total = rooms.LOG_MAX + 20
+    for version, n in enumerate(range(1, total + 1), start=1):
+        assert store.save(CODE, body(n=n), version, version - 1, log=lines(n))
+    kept = store.load_with_log(CODE, 0)[2]
+    assert kept == [f"line {n}" for n in range(total - rooms.LOG_MAX + 1, total + 1)]
+    assert store.save(CODE, body(n="again"), total + 1, total, log=[(total, "line again")])
+    assert store.load_with_log(CODE, total - 1)[2] == ["line again"]
+
+
+def test_a_new_room_of_an_old_code_starts_with_its_own_log(store, backend):
+    store.idle_seconds = 1
+    store.create(CODE, body(n="old"), lines(1, 2, 3))
+    assert store.save(CODE, body(n="old"), 1, 0, ("push", "old step"))
+    if backend == "redis":
+        store.redis.delete(store._room(CODE))   # expired (Redis expires the key itself)
+    else:
+        time.sleep(1.1)
+    assert store.create(CODE, body(n="new"), lines(1))
+    assert store.load_with_log(CODE, 0) == (body(n="new"), 0, ["line 1"])
+    assert store.last_undo(CODE) is None
+
+
 # --- undo steps: beside the room, changed by the same compare-and-set --------
 
 def test_undo_steps_push_pop_and_keep_the_newest(store):

@@ -162,3 +162,28 @@ def test_a_room_stored_with_its_undo_steps_inside_still_plays(svc):
     svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
     stored = rooms.decode(svc.store.load(code)[0])
     assert "history" not in stored and stored["undo_n"] == 1
+
+
+def test_two_services_on_one_store_see_each_others_log_lines(tmp_path):
+    """Each process keeps the log lines it has read and reads only newer
+    ones: lines another process added arrive, a namesake room is read anew."""
+    path = str(tmp_path / "shared.sqlite3")
+    first = Service(SqliteStore(path), action_rate=0)
+    second = Service(SqliteStore(path), action_rate=0)
+    created = first.create_room("pick", {"rounds": 2})
+    code = created["code"]
+    first.join(code, "Sylvia")
+    second.join(code, "Gregor")
+    assert first.load(code)["log"] == second.load(code)["log"]
+    first.act(code, created["host_token"], {"type": "start", "first": 0}, "en")
+    texts = [entry["key"] for entry in second.load(code)["log"]]
+    assert texts[:3] == ["log.room_created", "log.joined", "log.joined"]
+    assert "log.started" in texts and second.load(code)["log"] == first.load(code)["log"]
+    # the room expires and another of the same code is made: no old line survives
+    first.store._db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+    room = rooms.new_room(code, "pick", {}, "host")
+    rooms.add_log(room, "log.room_created", {"room": code, "game": {"text": "title"}}, game="pick")
+    body = rooms.encode({key: value for key, value in room.items() if key != "log"})
+    assert first.store.create(code, body, [(1, rooms.encode(room["log"][0]))])
+    for service_ in (first, second):
+        assert [entry["n"] for entry in service_.load(code)["log"]] == [1]
