@@ -9,6 +9,7 @@ viewer → fields admitted → the game's rules → store → push.
 """
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -721,7 +722,9 @@ class LineCache:
 LINES = LineCache()
 
 
+@functools.lru_cache(maxsize=256)
 def game_title(name: str, lang: str) -> str:
+    """A game's title (every view shows it, and each finished game's)."""
     game = games.get(name)
     return translate(lang, "title", game=game) if game else name
 
