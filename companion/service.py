@@ -703,12 +703,13 @@ PLATFORM_ACTIONS = {
 
 class LineCache:
     """Translated log lines, kept per process: a line is rendered once per
-    language (and per set of seat names), not once per viewer and action.
-    One dict per (room, language, names), by line number."""
+    language (and again when a seat it names is renamed), not once per
+    viewer and action.  One dict per (room, language), by line number:
+    (line, the names it used)."""
 
     def __init__(self, size: int = 1_000):
         self.size = size
-        self.rooms: dict[tuple, dict[int, dict]] = {}
+        self.rooms: dict[tuple, dict[int, tuple]] = {}
 
     def lines(self, key: tuple) -> dict[int, dict]:
         found = self.rooms.get(key)
@@ -729,17 +730,30 @@ def game_title(name: str, lang: str) -> str:
     return translate(lang, "title", game=game) if game else name
 
 
-def log_line(lines: dict[int, dict], entry: dict, lang: str, game: Game,
+def log_line(lines: dict[int, tuple], entry: dict, lang: str, game: Game,
              names: dict[int, str]) -> dict:
-    line = lines.get(entry["n"])
-    if line is None:
-        entry_game = games.get(entry["game"]) if entry["game"] else None
-        line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
-                                                   entry_game or game, names)}
-        if entry["to"] is not None:
-            line["private"] = True
-        lines[entry["n"]] = line
+    """The line as rendered before, unless a seat it names has a new name."""
+    cached = lines.get(entry["n"])
+    if cached is not None and all(names.get(s) == name for s, name in cached[1]):
+        return cached[0]
+    entry_game = games.get(entry["game"]) if entry["game"] else None
+    line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
+                                               entry_game or game, names)}
+    if entry["to"] is not None:
+        line["private"] = True
+    lines[entry["n"]] = line, tuple((s, names.get(s)) for s in named_seats(entry["params"]))
     return line
+
+
+def named_seats(value) -> set[int]:
+    """The seats a log line's parameters name ({"seat": n}, at any depth)."""
+    if isinstance(value, dict):
+        if "seat" in value and not isinstance(value["seat"], (dict, list)):
+            return {value["seat"]}
+        return set().union(*map(named_seats, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(named_seats, value)) if value else set()
+    return set()
 
 
 def visible_log(room: dict, kind: str, seat: int | None, log_from: int | None) -> list[dict]:
@@ -776,7 +790,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         you = {"seat": None, "host": True}
     else:
         you = None
-    lines = LINES.lines((room["seed"], lang, tuple(names.items())))
+    lines = LINES.lines((room["seed"], lang))
     log = [log_line(lines, entry, lang, game, names)
            for entry in visible_log(room, kind, seat, log_from)]
     wins: dict[str, int] = {}

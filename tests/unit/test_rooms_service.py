@@ -187,3 +187,22 @@ def test_two_services_on_one_store_see_each_others_log_lines(tmp_path):
     assert first.store.create(code, body, [(1, rooms.encode(room["log"][0]))])
     for service_ in (first, second):
         assert [entry["n"] for entry in service_.load(code)["log"]] == [1]
+
+
+def test_a_rename_renders_again_only_the_lines_that_name_the_seat(svc):
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a, b = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
+    svc.act(code, host, {"type": "start", "first": 0}, "en")
+    svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+    svc.act(code, b["token"], {"type": "pick", "number": 2}, "en")
+    before = {line["n"]: line for line in svc.view(code, None, "en")["log"]}
+    svc.act(code, a["token"], {"type": "rename", "name": "Sylvie"}, "en")
+    after = {line["n"]: line for line in svc.view(code, None, "en")["log"]}
+    texts = [after[n]["text"] for n in before]
+    assert "Sylvie has picked." in texts and "Gregor has picked." in texts
+    assert "Sylvia has picked." not in texts
+    assert "Sylvia sits down." in texts   # a name given as it was, not a seat
+    # lines that name no renamed seat are the very lines rendered before
+    kept = [n for n in before if "picked" not in before[n]["text"] or "Gregor" in before[n]["text"]]
+    assert kept and all(after[n] is before[n] for n in kept)
