@@ -64,6 +64,36 @@ def settle_collector() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
+FREEZE_EVERY = 10.0      # seconds: what lived this long (sockets, rooms' logs) is frozen
+FULL_EVERY = 600.0       # seconds: one full collection of everything, frozen included
+
+
+def keep_collector(socketio) -> None:
+    """Keeps full collections rare.  With a thousand sockets a full pass
+    takes 150-400 ms, and every action of every room waits for it.  Young
+    objects are collected as usual; every FREEZE_EVERY seconds what
+    survived is frozen, so the automatic full passes scan only what is
+    newer.  Cycles among frozen objects (a closed socket's, say) would
+    never be freed that way: every FULL_EVERY seconds everything is
+    unfrozen and collected once."""
+    import gc
+    import time
+
+    def run():
+        last_full = time.monotonic()
+        while True:
+            socketio.sleep(FREEZE_EVERY)
+            if time.monotonic() - last_full >= FULL_EVERY:
+                gc.unfreeze()
+                gc.collect()
+                last_full = time.monotonic()
+            else:
+                gc.collect(1)
+            gc.freeze()
+
+    socketio.start_background_task(run)
+
+
 def port_taken(host: str, port: int) -> bool:
     """Whether another program already listens on the address."""
     import socket
@@ -93,6 +123,7 @@ def serve(args):
         config["DB_PATH"] = args.db
     app, socketio = create_app(config)
     settle_collector()
+    keep_collector(socketio)
 
     base = app.config.get("PUBLIC_URL")
     if not base:
