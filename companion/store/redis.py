@@ -56,9 +56,18 @@ return 0
 """
 
 
+#: connections to Redis per process; a request that finds them all busy
+#: waits for one (up to WAIT seconds) instead of failing: under a burst the
+#: actions queue, they are not refused
+CONNECTIONS = 64
+WAIT = 20.0
+
+
 class RedisStore(Store):
-    def __init__(self, url: str, prefix: str = "companion:"):
-        self.redis = redis.Redis.from_url(url, decode_responses=True)
+    def __init__(self, url: str, prefix: str = "companion:", connections: int = CONNECTIONS):
+        pool = redis.BlockingConnectionPool.from_url(url, decode_responses=True,
+                                                     max_connections=connections, timeout=WAIT)
+        self.redis = redis.Redis(connection_pool=pool)
         self.prefix = prefix
         self._save = self.redis.register_script(_SAVE)
         self._create = self.redis.register_script(_CREATE)

@@ -423,3 +423,17 @@ def test_concurrent_actions_through_the_service_lose_nothing(make_store, service
         view = service.view(code, None, "en")
         assert view["version"] == initial + 50
         assert len([line for line in view["log"] if "S" in line["text"]]) >= 50
+
+
+def test_redis_requests_wait_for_a_free_connection(redis_url):
+    """More requests at once than connections: they wait, none fails (a
+    burst of actions on a busy server queues instead of answering 500)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from companion.store.redis import RedisStore
+    store = RedisStore(redis_url, prefix="companion-pool:", connections=2)
+    store.create(CODE, body(n=0), lines(1))
+    with ThreadPoolExecutor(24) as pool:
+        loaded = list(pool.map(lambda _: store.load_with_log(CODE, 0), range(200)))
+    assert loaded == [(body(n=0), 0, ["line 1"])] * 200
+    store.close()
