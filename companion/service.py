@@ -213,8 +213,10 @@ class Service:
         Pushed views carry the log's tail: the lines after ``since`` (the
         room's ``log_n`` before the change) and at least LOG_PUSH; the
         socket ``fresh`` (just connected, or its language changed) gets the
-        whole log (every socket does when ``whole``), and when ``fresh`` changes nothing the others see (the
-        table, a second tab of a connected seat) only it gets a view.
+        whole log (every socket does when ``whole``), and when ``fresh``
+        changes nothing the others see (the table, a second tab of a
+        connected seat) only it gets a view.  What all the views share is
+        built once (``ViewParts``).
         Returns the views built, by (kind, seat, lang), plus the connected
         seats under the key "connected"."""
         if presence is None:
@@ -229,15 +231,17 @@ class Service:
         connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
         views: dict = {"connected": connected}
         tail = log_tail_from(room, since)
+        told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
+                if fresh is None or sid == fresh or changes_others(audiences, fresh)]
+        parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
+                                            for _, aud, _ in told})
         out = []
-        for sid, (aud, lang) in audiences.items():
-            if fresh is not None and sid != fresh and not changes_others(audiences, fresh):
-                continue
+        for sid, aud, lang in told:
             full = whole or sid == fresh
             key = (aud[0], aud[1], lang) if not full else (aud[0], aud[1], lang, "full")
             if key not in views:
                 views[key] = build_view(room, aud[0], aud[1], lang, connected,
-                                        log_from=None if full else tail)
+                                        log_from=None if full else tail, parts=parts)
             out.append((sid, views[key]))
         if out:
             self.push(out)
@@ -520,7 +524,10 @@ def with_start_defaults(room: dict, game: Game, action: dict) -> dict:
 
 def refused(room: dict, game: Game, refusal: Illegal) -> ServiceError:
     """A game's refusal as a service error; seat names travel with it so
-    the message can name players."""
+    the message can name players.  A raised refusal's traceback goes: game
+    code often holds the Illegal it raises in a local, which tied the
+    game's frames into a reference cycle on every refused action."""
+    refusal.__traceback__ = None
     return ServiceError(refusal.code, refusal.status or game.error_status(refusal.code),
                         game=game.name, names=seat_names(room), **refusal.params)
 
@@ -771,18 +778,52 @@ def visible_log(room: dict, kind: str, seat: int | None, log_from: int | None) -
     return out
 
 
+class ViewParts:
+    """What the views of one state share, built once per broadcast: the
+    game's views of the audiences told (``Game.views``), the seats with
+    their scores, the evening per language."""
+
+    def __init__(self, room: dict, connected: set[int], audiences=None):
+        self.room, self.connected = room, connected
+        self.game = games.get(room["game"])
+        self.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
+        self.playing = room["state"] is not None and room["status"] != "lobby"
+        self.game_views = (self.game.views(room["state"], sorted(audiences, key=str))
+                           if self.playing and audiences else {})
+        scores = self.game.scores(room["state"]) if self.playing else {}
+        self.seats = [{"seat": s, "name": self.names[s], "connected": s in connected,
+                       "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
+        self.evenings: dict[str, dict] = {}
+
+    def game_view(self, seat: int | None) -> dict:
+        if not self.playing:
+            return {}
+        if seat not in self.game_views:
+            self.game_views[seat] = self.game.view(self.room["state"], seat)
+        return self.game_views[seat]
+
+    def evening(self, lang: str) -> dict:
+        if lang not in self.evenings:
+            wins: dict[str, int] = {}
+            for finished in self.room["evening"]:
+                for winner in finished["winners"]:
+                    wins[str(winner)] = wins.get(str(winner), 0) + 1
+            self.evenings[lang] = {"games": [{"game": g["game"], "winners": g["winners"],
+                                              "title": game_title(g["game"], lang)}
+                                             for g in self.room["evening"]], "wins": wins}
+        return self.evenings[lang]
+
+
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
-               connected: set[int], log_from: int | None = None) -> dict:
+               connected: set[int], log_from: int | None = None,
+               parts: ViewParts | None = None) -> dict:
     """The view of one audience.  Its log: the last LOG_IN_VIEW lines it may
     see, or with ``log_from`` (a pushed view) only those from line
-    ``log_from`` on, and ``log_tail: true`` (the page keeps the rest)."""
-    game = games.get(room["game"])
-    names = {entry["seat"]: entry["name"] for entry in room["seats"]}
-    playing = room["state"] is not None and room["status"] != "lobby"
-    scores = game.scores(room["state"]) if playing else {}
-    game_view = game.view(room["state"], seat if kind == "seat" else None) if playing else {}
-    seats = [{"seat": s, "name": names[s], "connected": s in connected,
-              "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
+    ``log_from`` on, and ``log_tail: true`` (the page keeps the rest).
+    ``parts``: what this view shares with the others of one broadcast."""
+    parts = parts or ViewParts(room, connected)
+    game, names, playing = parts.game, parts.names, parts.playing
+    game_view = parts.game_view(seat if kind == "seat" else None)
     if kind == "seat":
         you = {"seat": seat, "name": names[seat], "host": False}
         you.update(game_view.get("you") or {})
@@ -793,26 +834,20 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
     lines = LINES.lines((room["seed"], lang))
     log = [log_line(lines, entry, lang, game, names)
            for entry in visible_log(room, kind, seat, log_from)]
-    wins: dict[str, int] = {}
-    for finished in room["evening"]:
-        for winner in finished["winners"]:
-            wins[str(winner)] = wins.get(str(winner), 0) + 1
     low, high = game.player_range(room["options"])
     return {
         "room": room["code"],
         "game": room["game"],
         "version": room["version"],
         "status": room["status"],
-        "seats": seats,
+        "seats": parts.seats,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": templates_for(room, kind, seat),
         "log": log,
         "log_tail": log_from is not None,
         "winners": room["winners"],
-        "evening": {"games": [{"game": g["game"], "winners": g["winners"],
-                               "title": game_title(g["game"], lang)}
-                              for g in room["evening"]], "wins": wins},
+        "evening": parts.evening(lang),
         "title": game_title(room["game"], lang),
         "game_no": room["game_no"],
         "ended_by_host": bool(room.get("ended")),

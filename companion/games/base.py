@@ -197,6 +197,12 @@ class Game:
     def view(self, state: dict, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def views(self, state: dict, seats: list) -> dict:
+        """``view`` of several audiences of one state at once (one
+        broadcast: the table is None); a game whose public part is the same
+        for everyone can build it once.  Must equal ``view`` for each."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def hidden_variants(self, state: dict, viewer: int | None,
                         rng: random.Random) -> list[dict]:
         """States that differ from ``state`` only in what ``viewer`` (a seat,

@@ -19,9 +19,9 @@ class SqliteStore(Store):
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
+        self._wal()
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY,"
                          " version INTEGER NOT NULL, body TEXT NOT NULL, touched REAL NOT NULL)")
         self._db.execute("CREATE TABLE IF NOT EXISTS undo (code TEXT NOT NULL, n INTEGER NOT NULL,"
@@ -29,6 +29,20 @@ class SqliteStore(Store):
         self._db.execute("CREATE TABLE IF NOT EXISTS log (code TEXT NOT NULL, n INTEGER NOT NULL,"
                          " line TEXT NOT NULL, PRIMARY KEY (code, n))")
         self._create_presence()
+
+    def _wal(self) -> None:
+        """WAL mode.  Switching needs the file to itself and does not wait
+        for a busy one: two processes opening a new file at once made one
+        fail with 'database is locked' (seen in bench/load.py's
+        preparation), so it tries again for a few seconds."""
+        for attempt in range(50):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == 49:
+                    raise
+            time.sleep(0.1)
 
     def _expire(self) -> None:
         cutoff = time.time() - self.idle_seconds

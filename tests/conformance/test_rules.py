@@ -23,6 +23,21 @@ def test_hidden_means_hidden(game_name):
     assert compared > 20, "hidden_variants changes nothing: the check cannot fail"
 
 
+def test_views_at_once_equal_each_view(game_name):
+    """``Game.views`` (one broadcast builds every audience's view at once)
+    says exactly what ``view`` says for each audience, table included."""
+    game = games.get(game_name)
+    compared = 0
+    for state, seats, _, _, _, sample in positions(game, seeds=1, every=5):
+        if sample:
+            audiences = seats + [None]
+            together = game.views(copy.deepcopy(state), audiences)
+            assert {s: canon(v) for s, v in together.items()} == {
+                s: canon(game.view(copy.deepcopy(state), s)) for s in audiences}
+            compared += 1
+    assert compared > 5
+
+
 def test_hidden_variants_really_differ(game_name):
     """A variant must change the state (else the check above is empty)."""
     game = games.get(game_name)

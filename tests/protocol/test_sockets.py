@@ -149,3 +149,39 @@ def test_a_connect_that_lights_no_dot_tells_only_the_new_socket(setup):
     assert [s["connected"] for s in views(phone)[-1]["seats"]] == [True, True, True]
     third.disconnect()                                                # and it goes out again
     assert [s["connected"] for s in views(other)[-1]["seats"]] == [True, True, False]
+
+
+def test_socket_events_leave_no_reference_cycles(setup):
+    """Each action over a socket, accepted or refused, is freed by reference
+    counting alone: garbage in cycles made the collector pause every room
+    (URL matching for /socket.io/ raised NotFound in each event's request
+    context; a game's Illegal kept its frames)."""
+    import gc
+    app, socketio, table, seats = setup
+    table.host_act(type="start", first=seats[0])
+    phone = connect(socketio, app, table, table.tokens[seats[0]])
+    other = connect(socketio, app, table, table.tokens[seats[1]])
+    for client in (phone, other):   # warm up (first-time imports and caches)
+        client.emit("action", {"type": "rename", "name": "Warm"}, callback=True)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for n in range(10):
+            assert phone.emit("action", {"type": "rename", "name": f"Syl {n}"}, callback=True)["ok"]
+            refused = other.emit("action", {"type": "start"}, callback=True)       # platform refusal
+            assert refused["ok"] is False
+            refused = other.emit("action", {"type": "pick", "number": 99}, callback=True)
+            assert refused["ok"] is False
+        gc.collect()
+        # only this path's garbage counts (other tests' threads may make their own)
+        ours = [type(o).__name__ for o in gc.garbage if type(o).__name__ in PER_EVENT
+                or (type(o).__name__ == "frame" and "/companion/" in o.f_code.co_filename)]
+    finally:
+        gc.set_debug(0)
+        del gc.garbage[:]
+        gc.enable()
+    assert not ours, f"{len(ours)} objects of socket events in reference cycles: {sorted(set(ours))}"
+
+
+PER_EVENT = {"RequestContext", "NotFound", "NoMatch", "Illegal", "ServiceError", "MapAdapter"}

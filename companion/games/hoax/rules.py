@@ -29,7 +29,7 @@ from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_
                      show_listed, sk, turn_refusal)
 from .hidden import hidden_variants
 from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
-from .view import view
+from .view import view, views
 
 TURN_ACTIONS = ("claim", "buy_info", "accuse")
 CLOSABLE_STEPS = ("cover", "show", "doubt")
@@ -177,6 +177,9 @@ class Hoax(Game):
 
     def view(self, state, seat_):
         return view(state, seat_)
+
+    def views(self, state, seats):
+        return views(state, seats)
 
     def hidden_variants(self, state, viewer, rng):
         return hidden_variants(state, viewer, rng)

@@ -24,9 +24,20 @@ def step_of(st: dict) -> str:
 
 
 def view(st: dict, s: int | None) -> dict:
+    return views(st, [s])[s]
+
+
+def views(st: dict, seats: list) -> dict:
+    """The views of several audiences: the public part is everyone's."""
+    public = public_part(st)
+    return {s: {"you": own_part(st, s) if s is not None and s in st["seats"] else None,
+                "public": public} for s in seats}
+
+
+def public_part(st: dict) -> dict:
     over = st["winner"] is not None
     need = needed(st)
-    public = {
+    return {
         "round": st["round"], "phase": st["phase"], "step": step_of(st),
         "order": list(st["seats"]), "start": st["start"],
         "to_move": None if over else st["to_move"],
@@ -39,8 +50,6 @@ def view(st: dict, s: int | None) -> dict:
         "options": dict(st["opts"]),
         "identities": dict(st["ident"]) if over else None,
     }
-    you = own_part(st, s) if s is not None and s in st["seats"] else None
-    return {"you": you, "public": public}
 
 
 def player(st: dict, t: int) -> dict:
