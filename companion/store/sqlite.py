@@ -3,6 +3,7 @@ only.  One connection guarded by a lock: SQLite serialises writers anyway and
 statements here take microseconds."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -51,23 +52,30 @@ class SqliteStore(Store):
                              " (SELECT code FROM rooms WHERE touched < ?)", (cutoff,))
         self._db.execute("DELETE FROM rooms WHERE touched < ?", (cutoff,))
 
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One write transaction (the caller holds the lock): committed,
+        or rolled back whole on any error."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
     def create(self, code, body, log=()):
         with self._lock:
             self._expire()
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, body, time.time()))
+                with self._transaction():
+                    self._db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)",
+                                     (code, body, time.time()))
+                    for table in ("undo", "log"):   # of an expired namesake
+                        self._db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+                    self._add_log(code, log)
             except sqlite3.IntegrityError:
-                self._db.execute("ROLLBACK")
                 return False
-            try:
-                for table in ("undo", "log"):   # of an expired namesake
-                    self._db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
-                self._add_log(code, log)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
             return True
 
     def load(self, code):
@@ -94,25 +102,19 @@ class SqliteStore(Store):
         return row[0], row[1], lines
 
     def save(self, code, body, version, expected, undo=None, log=()):
-        with self._lock:
+        with self._lock, self._transaction():
             now = time.time()
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                # an expired room stays gone, as in Redis
-                cur = self._db.execute(
-                    "UPDATE rooms SET body = ?, version = ?, touched = ?"
-                    " WHERE code = ? AND version = ? AND touched >= ?",
-                    (body, version, now, code, expected, now - self.idle_seconds))
-                saved = cur.rowcount == 1
-                if saved:
-                    self._add_log(code, log)
-                    if undo is not None:
-                        self._change_undo(code, undo)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-            return saved
+            # an expired room stays gone, as in Redis
+            cur = self._db.execute(
+                "UPDATE rooms SET body = ?, version = ?, touched = ?"
+                " WHERE code = ? AND version = ? AND touched >= ?",
+                (body, version, now, code, expected, now - self.idle_seconds))
+            saved = cur.rowcount == 1
+            if saved:
+                self._add_log(code, log)
+                if undo is not None:
+                    self._change_undo(code, undo)
+        return saved
 
     def _add_log(self, code, log):
         if log:
@@ -188,20 +190,14 @@ class SqliteStore(Store):
                 (code, time.time(), self.server_id))]
 
     def presence_beat(self, ttl=None):
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self.presence_lost = self._register(ttl)
-                now = time.time()
-                codes = self._forget(
-                    "server != ? AND server NOT IN (SELECT id FROM servers WHERE deadline >= ?)",
-                    (self.server_id, now))
-                self._db.execute("DELETE FROM servers WHERE deadline < ? AND id != ?",
-                                 (now, self.server_id))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        with self._lock, self._transaction():
+            self.presence_lost = self._register(ttl)
+            now = time.time()
+            codes = self._forget(
+                "server != ? AND server NOT IN (SELECT id FROM servers WHERE deadline >= ?)",
+                (self.server_id, now))
+            self._db.execute("DELETE FROM servers WHERE deadline < ? AND id != ?",
+                             (now, self.server_id))
         return sorted(codes)
 
     def presence_stop(self):
