@@ -727,10 +727,10 @@
   }
 
   /* The open log: public lines only (private ones are secrets: the phone
-     shows them in its secret box while held). */
+     shows them in its secret box while held), numbered as on the table. */
   function renderLog(view, el) {
     el.innerHTML = view.log.filter((line) => !line.private).reverse().map((line) =>
-      `<li>${esc(line.text)}</li>`).join("");
+      `<li value="${Number(line.n)}">${esc(line.text)}</li>`).join("");
   }
   function renderSeats(view, el, options) {
     const turn = (options && options.highlight) || [];
