@@ -236,7 +236,7 @@ class Service:
         told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
                 if fresh is None or sid == fresh or changes_others(audiences, fresh)]
         parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
-                                            for _, aud, _ in told})
+                                            for _, aud, _ in told}) if told else None
         out = []
         for sid, aud, lang in told:
             full = whole or sid == fresh
@@ -786,7 +786,7 @@ class ViewParts:
     their scores, the evening per language."""
 
     def __init__(self, room: dict, connected: set[int], audiences=None):
-        self.room, self.connected = room, connected
+        self.room = room
         self.game = games.get(room["game"])
         self.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
         self.playing = room["state"] is not None and room["status"] != "lobby"
