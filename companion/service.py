@@ -134,9 +134,8 @@ class Service:
                 room = self.load(code)
             else:
                 raise fail("busy")
-        # a new name changes earlier log lines too: every socket gets them all
         return room, result, self.broadcast(room, since=since,
-                                            whole=seat_names(room) != names)
+                                            renamed=renamed_seats(names, room))
 
     # --- rooms and seats ---------------------------------------------------
 
@@ -210,17 +209,18 @@ class Service:
         return connected
 
     def broadcast(self, room: dict, since: int | None = None, fresh: str | None = None,
-                  presence: list | None = None, whole: bool = False) -> dict:
+                  presence: list | None = None, renamed: frozenset = frozenset()) -> dict:
         """Every connected socket of the room gets the view of its token.
         Pushed views carry the log's tail: the lines after ``since`` (the
-        room's ``log_n`` before the change) and at least LOG_PUSH; the
-        socket ``fresh`` (just connected, or its language changed) gets the
-        whole log (every socket does when ``whole``), and when ``fresh``
-        changes nothing the others see (the table, a second tab of a
-        connected seat) only it gets a view.  What all the views share is
-        built once (``ViewParts``).
-        Returns the views built, by (kind, seat, lang), plus the connected
-        seats under the key "connected"."""
+        room's ``log_n`` before the change) and at least LOG_PUSH, plus
+        under ``log_changed`` the earlier lines that name a seat of
+        ``renamed`` (their text changed); the socket ``fresh`` (just
+        connected, or its language changed) gets the whole log, and when
+        ``fresh`` changes nothing the others see (the table, a second tab
+        of a connected seat) only it gets a view.  What all the views
+        share is built once (``ViewParts``).
+        Returns the views built, by (kind, seat, lang, whole log?), plus
+        the connected seats under the key "connected"."""
         if presence is None:
             presence = self.store.presence(room["code"]) if self.push is not None else []
         audiences = {}
@@ -236,11 +236,11 @@ class Service:
         told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
                 if fresh is None or sid == fresh or changes_others(audiences, fresh)]
         parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
-                                            for _, aud, _ in told}) if told else None
+                                            for _, aud, _ in told}, renamed) if told else None
         out = []
         for sid, aud, lang in told:
-            full = whole or sid == fresh
-            key = (aud[0], aud[1], lang) if not full else (aud[0], aud[1], lang, "full")
+            full = sid == fresh
+            key = (aud[0], aud[1], lang, full)
             if key not in views:
                 views[key] = build_view(room, aud[0], aud[1], lang, connected,
                                         log_from=None if full else tail, parts=parts)
@@ -297,7 +297,7 @@ class Service:
         kind, seat = holder["aud"]
         if kind == "seat" and rooms.find_seat(room, seat) is None:
             kind, seat = "table", None   # the seat just left
-        view = views.get((kind, seat, lang))
+        view = views.get((kind, seat, lang, False))
         if view is None:   # the actor has no socket here (HTTP)
             connected = views["connected"] if self.push is not None else self.connected_seats(room)
             view = build_view(room, kind, seat, lang, connected)
@@ -317,6 +317,13 @@ def log_tail_from(room: dict, since: int | None) -> int:
     if since is not None:
         first = min(first, since + 1)
     return max(first, newest - LOG_IN_VIEW + 1)
+
+
+def renamed_seats(names: dict[int, str], room: dict) -> frozenset:
+    """The seats of ``names`` (as they were before a change) whose name
+    the change altered or removed: the log lines naming them read anew."""
+    now = seat_names(room)
+    return frozenset(s for s, name in names.items() if now.get(s) != name)
 
 
 def changes_others(audiences: dict, sid: str) -> bool:
@@ -783,10 +790,15 @@ def visible_log(room: dict, kind: str, seat: int | None, log_from: int | None) -
 class ViewParts:
     """What the views of one state share, built once per broadcast: the
     game's views of the audiences told (``Game.views``), the seats with
-    their scores, the evening per language."""
+    their scores, the evening per language, the log lines per language
+    (one list for all audiences that see the same lines)."""
 
-    def __init__(self, room: dict, connected: set[int], audiences=None):
+    def __init__(self, room: dict, connected: set[int], audiences=None,
+                 renamed: frozenset = frozenset()):
         self.room = room
+        self.renamed = renamed
+        self.logs: dict[tuple, list[dict]] = {}
+        self.changed: dict[str, list] = {}   # lang -> renamed_lines
         self.game = games.get(room["game"])
         self.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
         self.playing = room["state"] is not None and room["status"] != "lobby"
@@ -803,6 +815,41 @@ class ViewParts:
         if seat not in self.game_views:
             self.game_views[seat] = self.game.view(self.room["state"], seat)
         return self.game_views[seat]
+
+    def log(self, kind: str, seat: int | None, lang: str,
+            log_from: int | None) -> tuple[list[dict], list[dict]]:
+        """The audience's log lines (``visible_log``) and, in a view of
+        the tail, the earlier ones a rename changed."""
+        lines = LINES.lines((self.room["seed"], lang))
+        entries = visible_log(self.room, kind, seat, log_from)
+        key = (lang, tuple(entry["n"] for entry in entries))
+        if key not in self.logs:
+            self.logs[key] = [log_line(lines, entry, lang, self.game, self.names)
+                              for entry in entries]
+        if log_from is None or not self.renamed:
+            return self.logs[key], []
+        return self.logs[key], [line for entry, line in self.renamed_lines(lang)
+                                if entry["n"] < log_from and (entry["to"] is None or (
+                                    kind == "seat" and seat in entry["to"]))]
+
+    def renamed_lines(self, lang: str) -> list[tuple[dict, dict]]:
+        """The lines that name a renamed seat, rendered anew, as (entry,
+        line), among those any audience's view may hold: back to the
+        LOG_IN_VIEW-th public line from the end (each audience sees every
+        public line, so its window starts there or later)."""
+        if lang not in self.changed:
+            lines = LINES.lines((self.room["seed"], lang))
+            found, public = [], 0
+            for entry in reversed(self.room["log"]):
+                cached = lines.get(entry["n"])
+                named = named_seats(entry["params"]) if cached is None else [s for s, _ in cached[1]]
+                if any(s in self.renamed for s in named):
+                    found.append((entry, log_line(lines, entry, lang, self.game, self.names)))
+                public += entry["to"] is None
+                if public == LOG_IN_VIEW:
+                    break
+            self.changed[lang] = found[::-1]
+        return self.changed[lang]
 
     def evening(self, lang: str) -> dict:
         if lang not in self.evenings:
@@ -821,7 +868,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
                parts: ViewParts | None = None) -> dict:
     """The view of one audience.  Its log: the last LOG_IN_VIEW lines it may
     see, or with ``log_from`` (a pushed view) only those from line
-    ``log_from`` on, and ``log_tail: true`` (the page keeps the rest).
+    ``log_from`` on, ``log_tail: true`` (the page keeps the rest) and
+    ``log_changed``: earlier lines whose text a rename changed (the page
+    replaces its own of the same ``n``).
     ``parts``: what this view shares with the others of one broadcast."""
     parts = parts or ViewParts(room, connected)
     game, names, playing = parts.game, parts.names, parts.playing
@@ -833,11 +882,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         you = {"seat": None, "host": True}
     else:
         you = None
-    lines = LINES.lines((room["seed"], lang))
-    log = [log_line(lines, entry, lang, game, names)
-           for entry in visible_log(room, kind, seat, log_from)]
+    log, changed = parts.log(kind, seat, lang, log_from)
     low, high = game.player_range(room["options"])
-    return {
+    view = {
         "room": room["code"],
         "game": room["game"],
         "version": room["version"],
@@ -858,3 +905,6 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "players": {"min": low, "max": high},
         "lang": lang,
     }
+    if log_from is not None:
+        view["log_changed"] = changed
+    return view

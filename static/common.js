@@ -179,9 +179,10 @@
     return null;
   }
 
-  /* Pushed views carry only the log's newest lines (``log_tail``); a
-     socket's first view, and any view over HTTP, carries the last 150.  The
-     page keeps the lines it has and puts each view's whole log back. */
+  /* Pushed views carry only the log's newest lines (``log_tail``), and
+     under ``log_changed`` earlier lines a rename changed; a socket's first
+     view, and any view over HTTP, carries the last 150.  The page keeps the
+     lines it has and puts each view's whole log back. */
   function keptLog() {
     let lines = [];
     return {
@@ -190,7 +191,9 @@
           lines = view.log.slice();
         } else {
           const first = view.log.length ? view.log[0].n : Infinity;
-          lines = lines.filter((line) => line.n < first).concat(view.log).slice(-150);
+          const changed = new Map((view.log_changed || []).map((line) => [line.n, line]));
+          lines = lines.filter((line) => line.n < first)
+            .map((line) => changed.get(line.n) || line).concat(view.log).slice(-150);
         }
         view.log = lines;
       },

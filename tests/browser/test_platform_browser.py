@@ -57,8 +57,9 @@ def test_tablet_and_four_phones(server, browser, shoot):
 
 
 def test_the_table_keeps_the_whole_log_from_pushed_tails(server, browser):
-    """Pushed views carry only the log's newest lines; the page keeps the
-    rest, so the table's log reads as the whole log over HTTP."""
+    """Pushed views carry only the log's newest lines and the earlier ones
+    a rename changed; the page keeps the rest, so the table's log reads as
+    the whole log over HTTP."""
     import requests
 
     from companion.service import LOG_PUSH
@@ -82,8 +83,11 @@ def test_the_table_keeps_the_whole_log_from_pushed_tails(server, browser):
         for round_ in range(8):
             for seat, token in enumerate(tokens):
                 view = act(token, type="pick", number=1 + (seat + round_) % 3)
+        # earlier lines name Sylvia: the push carries them anew (log_changed)
+        view = act(tokens[0], type="rename", name="Sylvana")
         whole = requests.get(f"{server.url}/api/rooms/{code}", timeout=10).json()["log"]
         assert len(whole) > 3 * LOG_PUSH
+        assert sum("Sylvana" in line["text"] for line in whole[:-LOG_PUSH]) > 3
         wait_js(tablet, f"document.body.dataset.version === '{view['version']}'")
         shown = tablet.locator("#log li").all_inner_texts()
         # each entry: its number, then its text

@@ -23,15 +23,20 @@ def views(client):
 
 def as_the_page_holds_it(received: list[dict]) -> dict:
     """The newest view with its log filled in from the views before it, as
-    common.js does: a pushed view carries only the log's tail."""
+    common.js does: a pushed view carries only the log's tail and the
+    earlier lines a rename changed."""
     lines: list[dict] = []
     for view in received:
         if view["log_tail"]:
             first = view["log"][0]["n"] if view["log"] else float("inf")
-            lines = ([line for line in lines if line["n"] < first] + view["log"])[-LOG_IN_VIEW:]
+            changed = {line["n"]: line for line in view["log_changed"]}
+            lines = ([changed.get(line["n"], line) for line in lines if line["n"] < first]
+                     + view["log"])[-LOG_IN_VIEW:]
         else:
             lines = list(view["log"])
-    return dict(received[-1], log=lines, log_tail=False)
+    held = dict(received[-1], log=lines, log_tail=False)
+    held.pop("log_changed", None)
+    return held
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -48,9 +53,13 @@ def test_random_play_over_http_and_sockets(app_pair, game_name, seed):
     assert table.host_act(**sample_action(start, rng)).status_code == 200
     store = app.extensions["companion"].store
     accepted = refused = 0
-    for _ in range(150):
+    for step in range(150):
         if table.view()["status"] != "playing":
             break
+        if rng.random() < 0.1:   # earlier log lines name the seat: pushed as log_changed
+            renamed = rng.choice(seats)
+            assert table.act(table.tokens[renamed], type="rename",
+                             name=f"{NAMES[renamed % len(NAMES)]} {step}").status_code == 200
         tokens = [table.host] + [table.tokens[s] for s in seats]
         moves = []
         for token in tokens:

@@ -125,11 +125,17 @@ def test_pushed_views_carry_the_logs_tail_and_a_first_view_all_of_it(setup):
     # the acknowledgement of a socket's own action is a pushed view too
     ack = phone.emit("action", {"type": "pick", "number": 3}, callback=True)
     assert ack["view"]["log_tail"] is True and ack["view"]["log"][-1]["n"] > numbers[-1]
-    # a new name changes earlier lines: every socket gets the whole log
-    table.seat_act(seats[2], type="rename", name="Petronella")
+    # a new name changes earlier lines: they come along under log_changed
+    for n in range(LOG_PUSH):   # the picks' lines leave the tail
+        table.seat_act(seats[2], type="rename", name=f"Tom {n}")
+    table.seat_act(seats[1], type="rename", name="Petronella")   # who picked
     renamed = views(phone)[-1]
-    assert renamed["log_tail"] is False
-    assert renamed["log"] == table.view(table.tokens[seats[0]])["log"]
+    assert renamed["log_tail"] is True
+    full = table.view(table.tokens[seats[0]])["log"]
+    first = renamed["log"][0]["n"]
+    changed = [line for line in full if line["n"] < first and "Petronella" in line["text"]]
+    assert changed and renamed["log_changed"] == changed
+    assert pushed["log_changed"] == []
 
 
 def test_a_connect_that_lights_no_dot_tells_only_the_new_socket(setup):

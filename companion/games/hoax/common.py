@@ -176,10 +176,11 @@ def show_listed(st: dict, buyer: int, target: int) -> list[str]:
 
 def possible(st: dict, viewer: int, other: int) -> list[str]:
     """What ``viewer`` knows ``other`` may still be."""
-    if sk(other) in st["revealed"]:
-        return [st["revealed"][sk(other)]]
-    shown = st["shown"].get(sk(viewer), {}).get(sk(other), [])
-    return [i for i in IDENTITIES if i not in st["covers"][sk(other)] and i not in shown]
+    key = sk(other)
+    if key in st["revealed"]:
+        return [st["revealed"][key]]
+    ruled_out = set(st["covers"][key]).union(st["shown"].get(sk(viewer), {}).get(key, ()))
+    return [i for i in IDENTITIES if i not in ruled_out]
 
 
 # ----------------------------------------------------- shared refusals

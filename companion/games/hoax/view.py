@@ -74,12 +74,13 @@ def claim(c: dict, need: int) -> dict:
 
 
 def own_part(st: dict, s: int) -> dict:
-    notebook = {t: list(ids) for t, ids in st["shown"].get(sk(s), {}).items()}
-    showed = {buyer: list(m[sk(s)]) for buyer, m in st["shown"].items() if sk(s) in m}
+    key = sk(s)
+    notebook = {t: list(ids) for t, ids in st["shown"].get(key, {}).items()}
+    showed = {buyer: list(m[key]) for buyer, m in st["shown"].items() if key in m}
     return {
-        "seat": s, "secret": {"identity": st["ident"][sk(s)]},
-        "covers": list(st["covers"][sk(s)]),
-        "in_round": sk(s) not in st["out"],
+        "seat": s, "secret": {"identity": st["ident"][key]},
+        "covers": list(st["covers"][key]),
+        "in_round": key not in st["out"],
         "notebook": notebook, "showed": showed,
         "possible": {sk(t): possible(st, s, t) for t in st["seats"] if t != s},
     }

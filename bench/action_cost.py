@@ -1,0 +1,158 @@
+#!/usr/bin/env python
+"""CPU per action without sockets: where the referee's own time goes.
+
+Rooms of one game are played to mid-game (as load.py prepares them), each
+gets 7 fake sockets in presence (6 seats and the table), and then actions
+drawn from the seats' own views go through ``Service.act`` in this one
+process, with a push that writes every view as the Socket.IO transport
+does (``rooms.encode`` of the event).  It prints the CPU per action, and
+with ``--profile`` the functions that took the most of it (cProfile).
+
+    .venv/bin/python bench/action_cost.py --game hoax --actions 3000 --profile
+
+What it leaves out is the socket stack itself: compare load.py's echo
+(the bare python-socketio fan-out, about 1 ms per action on this machine)
+with the figure printed here to see what the referee adds.  Not a test:
+it prints figures and asserts nothing about timing.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import argparse
+import cProfile
+import importlib.util
+import pstats
+import random
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(HERE).parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixture_game")
+
+
+def load_bench():
+    """bench/load.py, for its room preparation."""
+    spec = importlib.util.spec_from_file_location("bench_load", Path(HERE) / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def connect_all(service, prepared) -> None:
+    """Seven sockets per room in presence: the host's tablet and every seat."""
+    for number, room in enumerate(prepared):
+        service.store.presence_add(room["code"], f"t{number}", service_hash(room["host"]), "en")
+        for seat, token in enumerate(room["tokens"]):
+            service.store.presence_add(room["code"], f"s{number}-{seat}",
+                                       service_hash(token), "en")
+
+
+def service_hash(token: str) -> str:
+    from companion import rooms
+    return rooms.token_hash(token)
+
+
+def next_action(views: dict, room: dict, rng: random.Random, game_name: str):
+    """A seat's action drawn from its latest view, as the load driver draws
+    it: the host's game actions when no seat has one, a rename when nobody
+    can act."""
+    from companion import games
+    from companion.games.base import sample_action
+    if game_name == "pick":
+        seat = rng.randrange(len(room["tokens"]))
+        return room["tokens"][seat], {"type": "rename", "name": f"N{rng.randrange(10**9)}"}
+    moves = [(token, tpl) for token in room["tokens"]
+             for tpl in views.get(token, {}).get("actions", [])
+             if tpl["type"] not in ("rename", "leave")]
+    if not moves:
+        moves = [(room["host"], tpl) for tpl in views.get(room["host"], {}).get("actions", [])
+                 if tpl["type"] in games.get(game_name).action_types | {"rematch"}]
+    if not moves:
+        seat = rng.randrange(len(room["tokens"]))
+        return room["tokens"][seat], {"type": "rename", "name": f"N{rng.randrange(10**9)}"}
+    token, tpl = rng.choice(moves)
+    return token, sample_action(tpl, rng)
+
+
+def run(args) -> None:
+    from companion import rooms
+    from companion.errors import ServiceError
+    from companion.service import Service
+    from companion.store.sqlite import SqliteStore
+
+    load = load_bench()
+    tmp = tempfile.mkdtemp(prefix="action-cost-")
+    store = {"redis": None, "db": os.path.join(tmp, "bench.db")}
+    prepared = load.prepare_rooms(store, args.game, args.rooms, args.log_lines, args.seed)
+    service = Service(SqliteStore(store["db"]), action_rate=0)
+    latest: dict[str, dict] = {}   # token -> the latest view its socket got
+    holder = {f"s{number}-{seat}": token for number, room in enumerate(prepared)
+              for seat, token in enumerate(room["tokens"])}
+    holder.update({f"t{number}": room["host"] for number, room in enumerate(prepared)})
+
+    def push(views):
+        for sid, view in views:
+            rooms.encode(["view", view])   # what the transport does with it
+            if sid in holder:
+                latest[holder[sid]] = view
+
+    service.push = push
+    connect_all(service, prepared)
+    rng = random.Random(args.seed)
+    for room in prepared:
+        for token in room["tokens"] + [room["host"]]:
+            latest[token] = service.view(room["code"], token, "en")
+
+    def play(count: int, profiler=None) -> tuple[int, int, float]:
+        ok = refused = 0
+        spent = 0.0
+        for _ in range(count):
+            room = rng.choice(prepared)
+            token, action = next_action(latest, room, rng, args.game)
+            start = time.process_time()
+            if profiler:
+                profiler.enable()
+            try:
+                answer = service.act(room["code"], token, action, "en")
+                latest[token] = answer["view"]
+                ok += 1
+            except ServiceError:
+                refused += 1
+            if profiler:
+                profiler.disable()
+            spent += time.process_time() - start
+        return ok, refused, spent
+
+    play(min(300, args.actions))   # warm-up
+    profiler = cProfile.Profile() if args.profile else None
+    ok, refused, spent = play(args.actions, profiler)
+    print(f"{args.game}: {ok} ok, {refused} refused, "
+          f"{1000 * spent / max(1, ok + refused):.3f} ms CPU per action")
+    if profiler:
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("tottime").print_stats(args.top)
+        stats.sort_stats("cumulative").print_stats(args.top)
+    service.store.close()
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="hoax")
+    parser.add_argument("--rooms", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--log-lines", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--top", type=int, default=35)
+    run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
