@@ -842,12 +842,14 @@ class ViewParts:
             found, public = [], 0
             for entry in reversed(self.room["log"]):
                 cached = lines.get(entry["n"])
-                named = named_seats(entry["params"]) if cached is None else [s for s, _ in cached[1]]
-                if any(s in self.renamed for s in named):
-                    found.append((entry, log_line(lines, entry, lang, self.game, self.names)))
-                public += entry["to"] is None
-                if public == LOG_IN_VIEW:
-                    break
+                if cached is None or cached[1]:   # most lines name nobody: nothing to do
+                    named = named_seats(entry["params"]) if cached is None else dict(cached[1])
+                    if not self.renamed.isdisjoint(named):
+                        found.append((entry, log_line(lines, entry, lang, self.game, self.names)))
+                if entry["to"] is None:
+                    public += 1
+                    if public == LOG_IN_VIEW:
+                        break
             self.changed[lang] = found[::-1]
         return self.changed[lang]
 

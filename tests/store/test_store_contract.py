@@ -228,6 +228,26 @@ def test_presence_reset_on_sqlite(make_store):
     assert store.presence(CODE) == [] and store.presence("OTHER") == []
 
 
+@pytest.mark.parametrize("apart", [True, False])
+def test_sqlite_checkpoints_apart_leave_the_wal_to_checkpoint(make_store, apart):
+    """Under gevent the server checkpoints from a thread of its own
+    (cli.keep_checkpoints): commits then leave the WAL alone."""
+    if make_store.backend != "sqlite":
+        pytest.skip("SQLite's write-ahead log")
+    store = make_store()
+    if apart:
+        store.checkpoints_apart()
+    assert store.create(CODE, body(n=0))
+    for version in range(1500):   # a page or more each: past the 1,000 pages of a checkpoint
+        assert store.save(CODE, body(n=version, pad="x" * 3000), version + 1, version)
+    busy, pages, moved = store.checkpoint()
+    assert busy == 0 and moved == pages
+    assert (pages > 1500) is apart   # a commit moved them back itself unless apart
+    assert store.load(CODE) == (body(n=1499, pad="x" * 3000), 1500)
+    store.close()
+    assert store.checkpoint() == (0, 0, 0)
+
+
 # --- idle expiry ---------------------------------------------------------------
 
 def test_default_idle_time_is_a_day(store):
