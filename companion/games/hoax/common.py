@@ -174,15 +174,6 @@ def show_listed(st: dict, buyer: int, target: int) -> list[str]:
     return [i for i in IDENTITIES if i not in covered and i not in shown]
 
 
-def possible(st: dict, viewer: int, other: int) -> list[str]:
-    """What ``viewer`` knows ``other`` may still be."""
-    key = sk(other)
-    if key in st["revealed"]:
-        return [st["revealed"][key]]
-    ruled_out = set(st["covers"][key]).union(st["shown"].get(sk(viewer), {}).get(key, ()))
-    return [i for i in IDENTITIES if i not in ruled_out]
-
-
 # ----------------------------------------------------- shared refusals
 # Each returns the Illegal that refuses the action, or None.  ``apply`` and
 # ``why_not`` both run them, so the two can never disagree.

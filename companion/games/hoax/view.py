@@ -8,7 +8,7 @@ still owe (``recover``); the new identity is only in their own ``secret``.
 The undealt cards are in no view."""
 from __future__ import annotations
 
-from .common import first_cards, needed, possible, recovering, sk
+from .common import IDENTITIES, first_cards, needed, recovering, sk
 
 
 def step_of(st: dict) -> str:
@@ -28,9 +28,11 @@ def view(st: dict, s: int | None) -> dict:
 
 
 def views(st: dict, seats: list) -> dict:
-    """The views of several audiences: the public part is everyone's."""
+    """The views of several audiences: the public part, and what the table
+    rules out for each player, are everyone's."""
     public = public_part(st)
-    return {s: {"you": own_part(st, s) if s is not None and s in st["seats"] else None,
+    ruled_out = public_ruled_out(st)
+    return {s: {"you": own_part(st, s, ruled_out) if s is not None and s in st["seats"] else None,
                 "public": public} for s in seats}
 
 
@@ -73,14 +75,31 @@ def claim(c: dict, need: int) -> dict:
     }
 
 
-def own_part(st: dict, s: int) -> dict:
+def public_ruled_out(st: dict) -> dict:
+    """Per player, what everyone knows: its identity if revealed, else the
+    identities it has covered."""
+    return {t: st["revealed"][sk(t)] if sk(t) in st["revealed"] else set(st["covers"][sk(t)])
+            for t in st["seats"]}
+
+
+def own_part(st: dict, s: int, ruled_out: dict | None = None) -> dict:
+    ruled_out = ruled_out or public_ruled_out(st)
     key = sk(s)
-    notebook = {t: list(ids) for t, ids in st["shown"].get(key, {}).items()}
+    notebook = st["shown"].get(key, {})
     showed = {buyer: list(m[key]) for buyer, m in st["shown"].items() if key in m}
     return {
         "seat": s, "secret": {"identity": st["ident"][key]},
         "covers": list(st["covers"][key]),
         "in_round": key not in st["out"],
-        "notebook": notebook, "showed": showed,
-        "possible": {sk(t): possible(st, s, t) for t in st["seats"] if t != s},
+        "notebook": {t: list(ids) for t, ids in notebook.items()}, "showed": showed,
+        "possible": {sk(t): possible_for(ruled_out[t], notebook.get(sk(t)))
+                     for t in st["seats"] if t != s},
     }
+
+
+def possible_for(ruled_out, shown) -> list[str]:
+    """What a viewer knows another player may still be: from
+    ``public_ruled_out`` and what that player showed the viewer."""
+    if isinstance(ruled_out, str):
+        return [ruled_out]   # revealed
+    return [i for i in IDENTITIES if i not in ruled_out and (not shown or i not in shown)]
