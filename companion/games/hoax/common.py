@@ -28,9 +28,10 @@ ONE_OF_THREE = ("illegal", "fine", "indulgence")
 MAX_TRIOS = 5
 
 
-def sk(s: int) -> str:
-    """The key of seat ``s`` in the state's seat-keyed maps."""
-    return str(s)
+#: the key of seat ``s`` in the state's seat-keyed maps: ``str`` itself, not
+#: a function around it (views and templates call it a few hundred times
+#: per action)
+sk = str
 
 
 def identity_text(identity: str) -> dict:
