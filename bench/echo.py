@@ -10,12 +10,17 @@ small `view` to each of the room's sockets one sid at a time (the companion
 pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
-    python bench/echo.py PORT [--redis URL] [--pad BYTES] [--no-nodelay]
+    python bench/echo.py PORT [--redis URL] [--pad BYTES] [--no-nodelay] [--collector default]
 
 --redis: python-socketio's RedisManager as the message queue (what the
 companion runs with REDIS_URL: every emit is also published to Redis).
 --pad: every view (and the acknowledged view) carries BYTES of filler, to
 compare with the companion's view size.
+--collector: `companion` (default) keeps the garbage collector as `companion
+serve` does (companion/cli.py: young threshold 2,000, whatever lives a
+second frozen, gevent without spawning stacks); with Python's defaults
+(`default`) a full collection with 3,000 sockets stops this server for
+100-300 ms at random moments, which is the stack's, not the referee's.
 """
 from __future__ import annotations
 
@@ -35,8 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True) -> None:
+def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
+          collector: str = "companion") -> None:
+    import gevent
     from gevent import monkey
+    if collector == "companion":
+        gevent.config.track_greenlet_tree = False   # as companion/cli.py main
     monkey.patch_all()
     import signal
 
@@ -98,6 +107,11 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
         listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
     listener.bind(("127.0.0.1", port))
     listener.listen(1024)
+    if collector == "companion":   # the collector as `companion serve` keeps it
+        sys.path.insert(0, str(ROOT))
+        from companion.cli import keep_collector, settle_collector
+        settle_collector()
+        keep_collector(sio)
     server = pywsgi.WSGIServer(listener, app, log=None, **handler)
     signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
     server.serve_forever()
@@ -112,11 +126,13 @@ def free_port() -> int:
 class EchoServer:
     """The echo server as a subprocess on a free port."""
 
-    def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True):
+    def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
+                 collector: str = "companion"):
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = [sys.executable, os.path.abspath(__file__), str(self.port), "--pad", str(pad)]
+        args = [sys.executable, os.path.abspath(__file__), str(self.port), "--pad", str(pad),
+                "--collector", collector]
         if redis_url:
             args += ["--redis", redis_url]
         if not nodelay:
@@ -152,8 +168,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--redis", default=None, help="message queue URL (RedisManager)")
     parser.add_argument("--pad", type=int, default=0, help="filler bytes in every view")
     parser.add_argument("--no-nodelay", action="store_true", help="leave Nagle on")
+    parser.add_argument("--collector", choices=["companion", "default"], default="companion",
+                        help="the garbage collector as `companion serve` keeps it (young "
+                             "threshold 2,000, what lives a second frozen), or Python's defaults")
     args = parser.parse_args(argv)
-    serve(args.port, args.redis, max(0, min(args.pad, 1_000_000)), not args.no_nodelay)
+    serve(args.port, args.redis, max(0, min(args.pad, 1_000_000)), not args.no_nodelay,
+          args.collector)
 
 
 if __name__ == "__main__":

@@ -429,7 +429,8 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
 
 def run_echo(args, plan, cpus, redis_url=None) -> list[dict]:
     rooms_n, rate = plan
-    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=args.echo_pad)
+    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=args.echo_pad,
+                                           collector=args.echo_collector)
     try:
         pin(echo.process.pid, cpus.server(0))
         rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
@@ -637,6 +638,9 @@ def parse_args(argv):
                         help="two processes: keep a room on one process, as the routing proxy "
                         "does (room, default), or spread each room's sockets over both (socket)")
     parser.add_argument("--langs", default="en", help="languages cycled over the seats (en)")
+    parser.add_argument("--echo-collector", choices=["companion", "default"], default="companion",
+                        help="echo's garbage collector: as `companion serve` keeps it (default) "
+                             "or Python's defaults (bench/echo.py)")
     parser.add_argument("--echo-pad", type=int, default=0,
                         help="filler bytes in each echo view (to match the companion's size)")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
