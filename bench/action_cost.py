@@ -47,16 +47,11 @@ def load_bench():
 
 def connect_all(service, prepared) -> None:
     """Seven sockets per room in presence: the host's tablet and every seat."""
+    from companion.rooms import token_hash
     for number, room in enumerate(prepared):
-        service.store.presence_add(room["code"], f"t{number}", service_hash(room["host"]), "en")
+        service.store.presence_add(room["code"], f"t{number}", token_hash(room["host"]), "en")
         for seat, token in enumerate(room["tokens"]):
-            service.store.presence_add(room["code"], f"s{number}-{seat}",
-                                       service_hash(token), "en")
-
-
-def service_hash(token: str) -> str:
-    from companion import rooms
-    return rooms.token_hash(token)
+            service.store.presence_add(room["code"], f"s{number}-{seat}", token_hash(token), "en")
 
 
 def next_action(views: dict, room: dict, rng: random.Random, game_name: str):

@@ -102,12 +102,11 @@ class Service:
                 break
             new.append((entry["n"], rooms.encode(entry)))
         new.reverse()
-        body = rooms.encode({key: value for key, value in room.items() if key != "log"})
-        if not self.store.save(room["code"], body, room["version"], expected, undo, new):
+        if not self.store.save(room["code"], room_body(room), room["version"], expected, undo, new):
             return False
         if len(self._logs) >= LOGS_KEPT:
             self._logs.clear()   # cheap and rare: the next loads read whole logs
-        self._logs[room["code"]] = (room["seed"], room["log"])
+        self._logs[room["code"]] = (room["seed"], room["log"])   # add_log keeps LOG_MAX
         self._saved[room["code"]] = room["version"]
         return True
 
@@ -150,8 +149,8 @@ class Service:
             room = rooms.new_room(code, game.name, options, host_token)
             rooms.add_log(room, "log.room_created", {"room": code, "game": {"text": "title"}},
                           game=game.name)
-            body = rooms.encode({key: value for key, value in room.items() if key != "log"})
-            if self.store.create(code, body, [(e["n"], rooms.encode(e)) for e in room["log"]]):
+            if self.store.create(code, room_body(room),
+                                 [(e["n"], rooms.encode(e)) for e in room["log"]]):
                 return {"code": code, "host_token": host_token}
         raise fail("busy")
 
@@ -308,6 +307,12 @@ class Service:
 
 
 # --- pure room logic (no store): easy to unit-test --------------------------
+
+def room_body(room: dict) -> str:
+    """What the store keeps as the room's body: all but its log lines,
+    which it keeps beside it."""
+    return rooms.encode({key: value for key, value in room.items() if key != "log"})
+
 
 def log_tail_from(room: dict, since: int | None) -> int:
     """The first log line a pushed view carries: every line after
@@ -843,7 +848,8 @@ class ViewParts:
             for entry in reversed(self.room["log"]):
                 cached = lines.get(entry["n"])
                 if cached is None or cached[1]:   # most lines name nobody: nothing to do
-                    named = named_seats(entry["params"]) if cached is None else dict(cached[1])
+                    named = (named_seats(entry["params"]) if cached is None
+                             else (s for s, _ in cached[1]))
                     if not self.renamed.isdisjoint(named):
                         found.append((entry, log_line(lines, entry, lang, self.game, self.names)))
                 if entry["to"] is None:

@@ -208,6 +208,22 @@ def test_a_rename_renders_again_only_the_lines_that_name_the_seat(svc):
     assert kept and all(after[n] is before[n] for n in kept)
 
 
+def test_a_process_keeps_as_many_log_lines_as_the_store(svc):
+    """Each load copies the room's kept lines (rooms.add_log trims them):
+    they stop at LOG_MAX, as in the store, and the views are those of a
+    process that kept none."""
+    from companion.rooms import LOG_MAX
+    created = svc.create_room("pick", {"rounds": 1})
+    code = created["code"]
+    a = svc.join(code, "Sylvia")
+    for n in range(LOG_MAX + 20):
+        svc.act(code, a["token"], {"type": "rename", "name": f"Sylvia {n}"}, "en")
+    assert len(svc._logs[code][1]) == LOG_MAX
+    assert len(svc.load(code)["log"]) == LOG_MAX
+    fresh = Service(svc.store, action_rate=0)
+    assert svc.view(code, a["token"], "en") == fresh.view(code, a["token"], "en")
+
+
 def test_a_body_put_back_shows_none_of_the_later_lines(svc):
     """Test harnesses put a room's body back to an earlier version (the
     fuzzer does): the log lines written after it are not shown, and the next
