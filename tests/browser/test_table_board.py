@@ -360,7 +360,9 @@ def test_rules_for_every_game_in_both_languages(server, browser):
     page = open_board(browser, server, room, lang="de", host=False)
     page.locator("#show-rules").click()
     page.wait_for_function("() => !!document.querySelector('#rules-body .rules-doc')")
-    body = page.locator("#rules-body").inner_text()
+    # the text itself: innerText follows the heading's text-transform, which
+    # applies only once the rules' stylesheet has loaded (a race)
+    body = page.locator("#rules-body").text_content()
     assert "Die Erben von HOAX" in body and "Mönch" in body
     assert page.locator("#rules-tabs button").count() == len(index["games"])
     shot(page, "hoax-rules-de-1280x800")
