@@ -35,7 +35,7 @@ LOG_IN_VIEW = 150
 LOGS_KEPT = 5_000   # rooms whose log lines a process keeps (Service._logs)
 #: a pushed view's log: the lines the action added, and at least this many
 #: (the page keeps the rest; a socket's first view carries LOG_IN_VIEW)
-LOG_PUSH = 12
+LOG_PUSH = 6
 
 
 def game_rng(room: dict) -> random.Random:
@@ -57,20 +57,28 @@ class Service:
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._saved: dict[str, int] = {}   # the last version this process stored, per room
         # each room's log lines as last read or written here, by code:
-        # (seed, lines); lines are append-only, so a load reads only newer ones
-        self._logs: dict[str, tuple[str, list[dict]]] = {}
+        # (seed, version, lines); lines are append-only, so a load reads only
+        # newer ones, and none while the stored version is the one kept
+        self._logs: dict[str, tuple[str, int, list[dict]]] = {}
         self.stopping = False   # set by a clean stop: sockets' goodbyes touch no store
 
     # --- loading and saving ------------------------------------------------
 
     def load(self, code: str) -> dict:
         """A fresh copy of the room, its log included: the body and the log
-        lines this process has not seen yet, read at one instant."""
+        lines this process has not seen yet, read at one instant.  When the
+        stored version is the one whose lines this process keeps (it wrote
+        or read that version last, as with every room it serves alone), the
+        body is all it reads."""
         code = rooms.normalise_code(code)
         if len(code) != rooms.CODE_LENGTH:
             raise not_found("no_room")
         known = self._logs.get(code)
-        loaded = self.store.load_with_log(code, known[1][-1]["n"] if known and known[1] else 0)
+        loaded = self.store.load(code) if known else None
+        if loaded is not None and loaded[1] == known[1]:
+            loaded = (*loaded, [])   # versions only grow: the same version, the same lines
+        elif known is None or loaded is not None:
+            loaded = self.store.load_with_log(code, known[2][-1]["n"] if known and known[2] else 0)
         if loaded is None:
             raise not_found("no_room")
         body, version, lines = loaded
@@ -82,13 +90,23 @@ class Service:
         if "log" in room:   # stored before the log left the body: the next save stores it
             room["_log_saved"] = 0
             return room
-        if known and (known[0] != room["seed"] or known[1] and known[1][-1]["n"] > room["log_n"]):
+        if known and (known[0] != room["seed"] or known[2] and known[2][-1]["n"] > room["log_n"]):
             del self._logs[code]   # another room of the same code, or a body put back: read all
             return self.load(code)
-        new = [rooms.decode(line) for line in lines]
-        # lines past the body's log_n: a body put back (tests) left them; not this room's
-        room["log"] = (known[1] if known else []) + [e for e in new if e["n"] <= room["log_n"]]
+        log = known[2] if known else []
+        if lines:
+            new = [rooms.decode(line) for line in lines]
+            # lines past the body's log_n: a body put back (tests) left them; not this room's
+            log = log + [e for e in new if e["n"] <= room["log_n"]]
+        self.keep_log(room, log)
+        room["log"] = list(log)   # the room's own list: its changes must not reach the kept one
         return room
+
+    def keep_log(self, room: dict, log: list[dict]) -> None:
+        """Keeps the room's log lines as of its version, for the next load."""
+        if len(self._logs) >= LOGS_KEPT:
+            self._logs.clear()   # cheap and rare: the next loads read whole logs
+        self._logs[room["code"]] = (room["seed"], room["version"], log)
 
     def save_room(self, room: dict, expected: int, since: int) -> bool:
         """Stores the room at its version if the stored one is ``expected``:
@@ -104,9 +122,7 @@ class Service:
         new.reverse()
         if not self.store.save(room["code"], room_body(room), room["version"], expected, undo, new):
             return False
-        if len(self._logs) >= LOGS_KEPT:
-            self._logs.clear()   # cheap and rare: the next loads read whole logs
-        self._logs[room["code"]] = (room["seed"], room["log"])   # add_log keeps LOG_MAX
+        self.keep_log(room, room["log"])   # add_log keeps LOG_MAX
         self._saved[room["code"]] = room["version"]
         return True
 
@@ -755,7 +771,8 @@ def log_line(lines: dict[int, tuple], entry: dict, lang: str, game: Game,
              names: dict[int, str]) -> dict:
     """The line as rendered before, unless a seat it names has a new name."""
     cached = lines.get(entry["n"])
-    if cached is not None and all(names.get(s) == name for s, name in cached[1]):
+    if cached is not None and (not cached[1] or all(names.get(s) == name
+                                                    for s, name in cached[1])):
         return cached[0]
     entry_game = games.get(entry["game"]) if entry["game"] else None
     line = {"n": entry["n"], "text": translate(lang, entry["key"], entry["params"],
@@ -803,6 +820,7 @@ class ViewParts:
         self.room = room
         self.renamed = renamed
         self.logs: dict[tuple, list[dict]] = {}
+        self.tails: dict[int, tuple[list[dict], set[int]]] = {}
         self.changed: dict[str, list] = {}   # lang -> renamed_lines
         self.game = games.get(room["game"])
         self.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
@@ -825,10 +843,18 @@ class ViewParts:
             log_from: int | None) -> tuple[list[dict], list[dict]]:
         """The audience's log lines (``visible_log``) and, in a view of
         the tail, the earlier ones a rename changed."""
-        lines = LINES.lines((self.room["seed"], lang))
-        entries = visible_log(self.room, kind, seat, log_from)
-        key = (lang, tuple(entry["n"] for entry in entries))
+        if log_from is None:   # a whole log: a socket's first view
+            entries = visible_log(self.room, kind, seat, log_from)
+            key = (lang, tuple(entry["n"] for entry in entries))
+        else:   # the tail: the same lines for all but the seats it has private lines for
+            tail, private_to = self.tail(log_from)
+            who = seat if kind == "seat" and seat in private_to else None
+            key = (lang, log_from, who)
+            entries = None if key in self.logs else [
+                entry for entry in tail if entry["to"] is None or who in entry["to"]
+            ][-LOG_IN_VIEW:]
         if key not in self.logs:
+            lines = LINES.lines((self.room["seed"], lang))
             self.logs[key] = [log_line(lines, entry, lang, self.game, self.names)
                               for entry in entries]
         if log_from is None or not self.renamed:
@@ -836,6 +862,19 @@ class ViewParts:
         return self.logs[key], [line for entry, line in self.renamed_lines(lang)
                                 if entry["n"] < log_from and (entry["to"] is None or (
                                     kind == "seat" and seat in entry["to"]))]
+
+    def tail(self, log_from: int) -> tuple[list[dict], set[int]]:
+        """The log entries from line ``log_from`` on, and the seats some of
+        them are private to."""
+        if log_from not in self.tails:
+            entries = []
+            for entry in reversed(self.room["log"]):
+                if entry["n"] < log_from:
+                    break
+                entries.append(entry)
+            entries.reverse()
+            self.tails[log_from] = entries, {s for e in entries if e["to"] for s in e["to"]}
+        return self.tails[log_from]
 
     def renamed_lines(self, lang: str) -> list[tuple[dict, dict]]:
         """The lines that name a renamed seat, rendered anew, as (entry,
@@ -908,7 +947,8 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "title": game_title(room["game"], lang),
         "game_no": room["game_no"],
         "ended_by_host": bool(room.get("ended")),
-        "points": room.get("points", []) if playing else [],
+        # the chart at a game's end draws it; during play it would only grow every view
+        "points": room.get("points", []) if room["status"] == "finished" else [],
         "options": room["options"],
         "players": {"min": low, "max": high},
         "lang": lang,

@@ -122,16 +122,18 @@ class SqliteStore(Store):
         if log:
             self._db.executemany("INSERT OR REPLACE INTO log VALUES (?, ?, ?)",
                                  [(code, n, line) for n, line in log])
-            self._db.execute("DELETE FROM log WHERE code = ? AND n <= ?",
-                             (code, log[-1][0] - LOG_MAX))
+            if log[-1][0] > LOG_MAX:   # lines are numbered from 1: else none is too old
+                self._db.execute("DELETE FROM log WHERE code = ? AND n <= ?",
+                                 (code, log[-1][0] - LOG_MAX))
 
     def _change_undo(self, code, undo):
         newest = self._db.execute("SELECT COALESCE(MAX(n), 0) FROM undo WHERE code = ?",
                                   (code,)).fetchone()[0]
         if undo[0] == "push":
             self._db.execute("INSERT INTO undo VALUES (?, ?, ?)", (code, newest + 1, undo[1]))
-            self._db.execute("DELETE FROM undo WHERE code = ? AND n <= ?",
-                             (code, newest + 1 - HISTORY_MAX))
+            if newest + 1 > HISTORY_MAX:   # steps are numbered from 1
+                self._db.execute("DELETE FROM undo WHERE code = ? AND n <= ?",
+                                 (code, newest + 1 - HISTORY_MAX))
         elif undo[0] == "pop":
             self._db.execute("DELETE FROM undo WHERE code = ? AND n = ?", (code, newest))
 

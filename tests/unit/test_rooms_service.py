@@ -218,10 +218,50 @@ def test_a_process_keeps_as_many_log_lines_as_the_store(svc):
     a = svc.join(code, "Sylvia")
     for n in range(LOG_MAX + 20):
         svc.act(code, a["token"], {"type": "rename", "name": f"Sylvia {n}"}, "en")
-    assert len(svc._logs[code][1]) == LOG_MAX
+    assert len(svc._logs[code][2]) == LOG_MAX
     assert len(svc.load(code)["log"]) == LOG_MAX
     fresh = Service(svc.store, action_rate=0)
     assert svc.view(code, a["token"], "en") == fresh.view(code, a["token"], "en")
+
+
+def test_views_carry_the_score_history_once_the_game_is_over(svc):
+    """``points`` feeds the chart at a game's end: empty while the game
+    runs (it would grow every view), the whole history once it is over."""
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a, b = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
+    svc.act(code, host, {"type": "start"}, "en")
+    for _ in range(2):   # 1 + 2: target (3 mod 3) + 1 = 1, so Sylvia scores each round
+        svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+        last = svc.act(code, b["token"], {"type": "pick", "number": 2}, "en")["view"]
+        if last["status"] == "playing":
+            assert last["seats"][0]["score"] == 1 and last["points"] == []
+            assert svc.view(code, None, "en")["points"] == []
+    assert last["status"] == "finished"
+    assert [entry["scores"] for entry in last["points"]][-1] == {str(a["seat"]): 2, str(b["seat"]): 0}
+    assert svc.view(code, None, "en")["points"] == last["points"]
+
+
+def test_a_load_of_the_version_a_process_holds_reads_the_body_alone(svc):
+    """A process that wrote (or read) a room's version last reads only the
+    body while that version is the stored one; once another process has
+    stored a change, the next load reads the lines it added."""
+    created = svc.create_room("pick", {"rounds": 1})
+    code = created["code"]
+    a = svc.join(code, "Sylvia")
+    svc.act(code, a["token"], {"type": "rename", "name": "Sylvana"}, "en")
+    statements: list[str] = []
+    svc.store._db.set_trace_callback(statements.append)
+    held = svc.load(code)
+    assert len(statements) == 1 and "FROM log" not in statements[0]
+    other = Service(svc.store, action_rate=0)
+    other.act(code, a["token"], {"type": "rename", "name": "Sylvia"}, "en")
+    statements.clear()
+    loaded = svc.load(code)
+    assert any("FROM log" in s for s in statements)
+    assert loaded["log"] == other.load(code)["log"] and len(loaded["log"]) == len(held["log"]) + 1
+    loaded["log"].append({"n": 0})   # a room's own list: the kept lines stay as stored
+    assert svc.load(code)["log"] == other.load(code)["log"]
 
 
 def test_a_body_put_back_shows_none_of_the_later_lines(svc):

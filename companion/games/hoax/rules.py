@@ -16,6 +16,7 @@ player still owes).
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -217,7 +218,7 @@ def personal_templates(st: dict, s: int) -> list[dict]:
         if identity in covers:
             continue
         for a in PERSONAL_ACTIONS[identity]:
-            out += claim_templates(identity, a, others)
+            out += claim_templates(identity, a, tuple(others))
     return out
 
 
@@ -237,7 +238,10 @@ def accuse_templates(st: dict, s: int, required: bool) -> list[dict]:
     return out
 
 
-def claim_templates(identity: str, a: str, others: list[int]) -> list[dict]:
+@functools.lru_cache(maxsize=1024)
+def claim_templates(identity: str, a: str, others: tuple[int, ...]) -> list[dict]:
+    """The claim templates of one personal action (the same few for every
+    view of every table: built once; nobody changes a template)."""
     fixed = {"identity": [identity], "action": [a]}
     if a == "tax":
         return [template("claim", required=True, **fixed, resource=list(RESOURCES))]
