@@ -32,8 +32,9 @@ def views(st: dict, seats: list) -> dict:
     rules out for each player, are everyone's."""
     public = public_part(st)
     ruled_out = public_ruled_out(st)
-    return {s: {"you": own_part(st, s, ruled_out) if s is not None and s in st["seats"] else None,
-                "public": public} for s in seats}
+    unseen = {t: possible_for(ruled_out[t], None) for t in st["seats"]}
+    return {s: {"you": own_part(st, s, ruled_out, unseen) if s is not None and s in st["seats"]
+                else None, "public": public} for s in seats}
 
 
 def public_part(st: dict) -> dict:
@@ -82,8 +83,12 @@ def public_ruled_out(st: dict) -> dict:
             for t in st["seats"]}
 
 
-def own_part(st: dict, s: int, ruled_out: dict | None = None) -> dict:
+def own_part(st: dict, s: int, ruled_out: dict | None = None,
+             unseen: dict | None = None) -> dict:
+    """``unseen``: per player, ``possible_for`` it when it showed the viewer
+    nothing (most players to most viewers: worked out once per broadcast)."""
     ruled_out = ruled_out or public_ruled_out(st)
+    unseen = unseen or {}
     key = sk(s)
     notebook = st["shown"].get(key, {})
     showed = {buyer: list(m[key]) for buyer, m in st["shown"].items() if key in m}
@@ -93,6 +98,7 @@ def own_part(st: dict, s: int, ruled_out: dict | None = None) -> dict:
         "in_round": key not in st["out"],
         "notebook": {t: list(ids) for t, ids in notebook.items()}, "showed": showed,
         "possible": {sk(t): possible_for(ruled_out[t], notebook.get(sk(t)))
+                     if notebook.get(sk(t)) or t not in unseen else unseen[t]
                      for t in st["seats"] if t != s},
     }
 
