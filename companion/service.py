@@ -74,11 +74,7 @@ class Service:
         if len(code) != rooms.CODE_LENGTH:
             raise not_found("no_room")
         known = self._logs.get(code)
-        loaded = self.store.load(code) if known else None
-        if loaded is not None and loaded[1] == known[1]:
-            loaded = (*loaded, [])   # versions only grow: the same version, the same lines
-        elif known is None or loaded is not None:
-            loaded = self.store.load_with_log(code, known[2][-1]["n"] if known and known[2] else 0)
+        loaded = self.read(code, known)
         if loaded is None:
             raise not_found("no_room")
         body, version, lines = loaded
@@ -101,6 +97,18 @@ class Service:
         self.keep_log(room, log)
         room["log"] = list(log)   # the room's own list: its changes must not reach the kept one
         return room
+
+    def read(self, code: str, known: tuple | None) -> tuple[str, int, list[str]] | None:
+        """The stored body, its version and the log lines after the ones
+        ``known`` (this process's ``_logs`` entry) holds."""
+        if known is None:
+            return self.store.load_with_log(code, 0)
+        stored = self.store.load(code)
+        if stored is None:
+            return None
+        if stored[1] == known[1]:   # versions only grow: the same version, the same lines
+            return (*stored, [])
+        return self.store.load_with_log(code, known[2][-1]["n"] if known[2] else 0)
 
     def keep_log(self, room: dict, log: list[dict]) -> None:
         """Keeps the room's log lines as of its version, for the next load."""
@@ -794,14 +802,17 @@ def named_seats(value) -> set[int]:
     return set()
 
 
-def visible_log(room: dict, kind: str, seat: int | None, log_from: int | None) -> list[dict]:
-    """The log entries this audience may see: the last LOG_IN_VIEW, or
-    those from line ``log_from`` on."""
+def may_read(entry: dict, reader: int | None) -> bool:
+    """Whether seat ``reader`` (None: the table or the host) sees a log
+    entry: the public ones, and the private ones addressed to it."""
+    return entry["to"] is None or reader in entry["to"]
+
+
+def visible_log(room: dict, reader: int | None) -> list[dict]:
+    """The last LOG_IN_VIEW log entries seat ``reader`` may see."""
     out = []
     for entry in reversed(room["log"]):
-        if log_from is not None and entry["n"] < log_from:
-            break
-        if entry["to"] is None or (kind == "seat" and seat in entry["to"]):
+        if may_read(entry, reader):
             out.append(entry)
             if len(out) == LOG_IN_VIEW:
                 break
@@ -843,16 +854,16 @@ class ViewParts:
             log_from: int | None) -> tuple[list[dict], list[dict]]:
         """The audience's log lines (``visible_log``) and, in a view of
         the tail, the earlier ones a rename changed."""
+        reader = seat if kind == "seat" else None
         if log_from is None:   # a whole log: a socket's first view
-            entries = visible_log(self.room, kind, seat, log_from)
+            entries = visible_log(self.room, reader)
             key = (lang, tuple(entry["n"] for entry in entries))
         else:   # the tail: the same lines for all but the seats it has private lines for
             tail, private_to = self.tail(log_from)
-            who = seat if kind == "seat" and seat in private_to else None
+            who = reader if reader in private_to else None
             key = (lang, log_from, who)
             entries = None if key in self.logs else [
-                entry for entry in tail if entry["to"] is None or who in entry["to"]
-            ][-LOG_IN_VIEW:]
+                entry for entry in tail if may_read(entry, who)][-LOG_IN_VIEW:]
         if key not in self.logs:
             lines = LINES.lines((self.room["seed"], lang))
             self.logs[key] = [log_line(lines, entry, lang, self.game, self.names)
@@ -860,8 +871,7 @@ class ViewParts:
         if log_from is None or not self.renamed:
             return self.logs[key], []
         return self.logs[key], [line for entry, line in self.renamed_lines(lang)
-                                if entry["n"] < log_from and (entry["to"] is None or (
-                                    kind == "seat" and seat in entry["to"]))]
+                                if entry["n"] < log_from and may_read(entry, reader)]
 
     def tail(self, log_from: int) -> tuple[list[dict], set[int]]:
         """The log entries from line ``log_from`` on, and the seats some of

@@ -88,7 +88,7 @@ def own_part(st: dict, s: int, ruled_out: dict | None = None,
     """``unseen``: per player, ``possible_for`` it when it showed the viewer
     nothing (most players to most viewers: worked out once per broadcast)."""
     ruled_out = ruled_out or public_ruled_out(st)
-    unseen = unseen or {}
+    unseen = unseen or {t: possible_for(ruled_out[t], None) for t in st["seats"]}
     key = sk(s)
     notebook = st["shown"].get(key, {})
     showed = {buyer: list(m[key]) for buyer, m in st["shown"].items() if key in m}
@@ -97,9 +97,8 @@ def own_part(st: dict, s: int, ruled_out: dict | None = None,
         "covers": list(st["covers"][key]),
         "in_round": key not in st["out"],
         "notebook": {t: list(ids) for t, ids in notebook.items()}, "showed": showed,
-        "possible": {sk(t): possible_for(ruled_out[t], notebook.get(sk(t)))
-                     if notebook.get(sk(t)) or t not in unseen else unseen[t]
-                     for t in st["seats"] if t != s},
+        "possible": {sk(t): possible_for(ruled_out[t], notebook[sk(t)])
+                     if notebook.get(sk(t)) else unseen[t] for t in st["seats"] if t != s},
     }
 
 
