@@ -60,6 +60,10 @@ class Service:
         # (seed, version, lines); lines are append-only, so a load reads only
         # newer ones, and none while the stored version is the one kept
         self._logs: dict[str, tuple[str, int, list[dict]]] = {}
+        # each room's action templates by (kind, seat), as its last broadcast
+        # built them: (seed, version, templates); the next action is matched
+        # against them instead of building its actor's templates again
+        self._templates: dict[str, tuple[str, int, dict]] = {}
         self.stopping = False   # set by a clean stop: sockets' goodbyes touch no store
 
     # --- loading and saving ------------------------------------------------
@@ -115,6 +119,21 @@ class Service:
         if len(self._logs) >= LOGS_KEPT:
             self._logs.clear()   # cheap and rare: the next loads read whole logs
         self._logs[room["code"]] = (room["seed"], room["version"], log)
+
+    def keep_templates(self, room: dict, views: dict) -> None:
+        """Keeps the templates of the views just built (a template is
+        never changed once built), for matching the room's next action."""
+        if len(self._templates) >= LOGS_KEPT:
+            self._templates.clear()
+        self._templates[room["code"]] = (room["seed"], room["version"], {
+            key[:2]: view["actions"] for key, view in views.items() if key != "connected"})
+
+    def kept_templates(self, room: dict, kind: str, seat: int | None) -> list[dict] | None:
+        """The audience's templates at the room's version, if kept."""
+        kept = self._templates.get(room["code"])
+        if kept is None or kept[:2] != (room["seed"], room["version"]):
+            return None
+        return kept[2].get((kind, seat))
 
     def save_room(self, room: dict, expected: int, since: int) -> bool:
         """Stores the room at its version if the stored one is ``expected``:
@@ -268,6 +287,7 @@ class Service:
                 views[key] = build_view(room, aud[0], aud[1], lang, connected,
                                         log_from=None if full else tail, parts=parts)
             out.append((sid, views[key]))
+        self.keep_templates(room, views)
         if out:
             self.push(out)
         if revoked and self.revoke is not None:
@@ -314,7 +334,8 @@ class Service:
             holder["aud"] = self.audience(room, token)
             if action["type"] == "undo" and room.get("undo_n"):
                 room["_last_undo"] = self.store.last_undo(room["code"])
-            return apply_action(room, holder["aud"][0], holder["aud"][1], action)
+            kind, seat = holder["aud"]
+            return apply_action(room, kind, seat, action, self.kept_templates(room, kind, seat))
 
         room, result, views = self._change(code, apply, loaded=room)
         kind, seat = holder["aud"]
@@ -478,9 +499,11 @@ def snapshot(room: dict, what: dict) -> None:
     room["undo_n"] = min(room.get("undo_n", 0) + 1, rooms.HISTORY_MAX)
 
 
-def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
+def apply_action(room: dict, kind: str, seat: int | None, action: dict,
+                 templates: list[dict] | None = None) -> Any:
     """Checks and applies one action to ``room`` in place (the caller holds a
-    fresh copy and stores it only if this returns)."""
+    fresh copy and stores it only if this returns).  ``templates``: the
+    audience's templates at this state, if the caller has them."""
     game = games.get(room["game"])
     type_ = action["type"]
     if not known_type(game, type_):
@@ -491,7 +514,9 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict) -> Any:
         raise forbidden("host_only")
     if type_ == "start" and kind == "host":
         action = with_start_defaults(room, game, action)
-    tpl, bad_field = match_action(templates_for(room, kind, seat), action)
+    if templates is None:
+        templates = templates_for(room, kind, seat)
+    tpl, bad_field = match_action(templates, action)
     actor = HOST if kind == "host" else seat
     if tpl is None:
         raise why_refused(room, game, kind, actor, action, bad_field)

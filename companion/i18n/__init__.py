@@ -3,8 +3,6 @@ error messages in a viewer's language.  Game texts live beside each game
 (``Game.texts``); a key is looked up in the game first, then here."""
 from __future__ import annotations
 
-import string
-
 from .catalogue import TEXTS
 
 LANGS = ("en", "de")
@@ -57,8 +55,8 @@ def translate(lang: str, key: str, params: dict | None = None, game=None,
         return key
     rendered = {name: render_param(value, lang, game, names or {})
                 for name, value in (params or {}).items()}
-    try:
-        return string.Formatter().vformat(template, (), _Lenient(rendered))
+    try:   # str.format_map: string.Formatter's grammar, in C
+        return template.format_map(_Lenient(rendered))
     except (ValueError, IndexError):
         return template
 

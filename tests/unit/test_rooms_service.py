@@ -93,6 +93,32 @@ def test_an_action_is_judged_on_the_state_after_the_one_before(svc):
     assert seen["picks"] == {"0": 1}
 
 
+def test_an_action_is_matched_against_the_templates_its_view_showed(svc, monkeypatch):
+    """A connected seat's action is matched against the templates of the
+    view the last broadcast built for it, not built again; templates kept
+    at an older version than the stored one are not used."""
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    a = svc.join(code, "Sylvia")
+    b = svc.join(code, "Gregor")
+    svc.join(code, "Petra")   # a third seat: two picks leave the round open
+    svc.connect(code, a["token"], "sid-a", "en")
+    svc.connect(code, b["token"], "sid-b", "en")
+    svc.act(code, host, {"type": "start"}, "en")
+    built = []
+    real = service.templates_for
+    monkeypatch.setattr(service, "templates_for",
+                        lambda room, kind, seat: built.append((kind, seat)) or real(room, kind, seat))
+    svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+    assert sorted(built) == [("seat", 0), ("seat", 1)]   # the two views pushed; none to match
+    other = Service(svc.store, action_rate=0)   # another process: svc's kept templates are old
+    other.act(code, b["token"], {"type": "pick", "number": 2}, "en")
+    built.clear()
+    with pytest.raises(ServiceError) as refused:
+        svc.act(code, b["token"], {"type": "pick", "number": 3}, "en")
+    assert refused.value.code == "already_picked" and built == [("seat", 1)]
+
+
 def test_refused_action_stores_nothing_and_pushes_nothing(svc):
     code = svc.create_room("pick", {})["code"]
     a = svc.join(code, "Sylvia")
