@@ -89,11 +89,11 @@ def keep_collector(socketio) -> None:
     once a second a young pass took 4-15 ms, collected nothing, and made
     every action waiting behind it late; at 0.2 s young passes are rare
     (6 against 49 in 40 s at 200 rooms x 200 actions/s).  Nothing piles up
-    frozen: full passes every 15 s under that load collected nothing.  The code keeps
-    reference cycles off the per-event path (app.App, service.refused), so
-    little garbage needs the collector at all; what cycles get frozen (a
-    closed socket's, say) are freed every FULL_EVERY seconds, when
-    everything is unfrozen and collected once."""
+    frozen: full passes every 15 s under that load collected nothing.  The
+    code keeps reference cycles off the per-event path (app.App,
+    service.refused), so little garbage needs the collector at all; what
+    cycles get frozen (a closed socket's, say) are freed every FULL_EVERY
+    seconds, when everything is unfrozen and collected once."""
     import gc
     import time
 
