@@ -644,6 +644,10 @@ def parse_args(argv):
     parser.add_argument("--echo-pad", type=int, default=0,
                         help="filler bytes in each echo view (to match the companion's size)")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
+    parser.add_argument("--interleave", action="store_true",
+                        help="repetitions in rounds: every server once per round, echo first, "
+                             "each against echo's repetition of its own round (restarts every "
+                             "server each round)")
     parser.add_argument("--driver-cpus", default="", help="CPU of the driver (default: the first)")
     parser.add_argument("--server-cpus", default="",
                         help="CPUs of the server processes, one per process: '1,2' (default: "
@@ -676,6 +680,37 @@ def parse_args(argv):
         parser.error("rooms 1..1000, rates up to 2000/s, seconds 1..300, reps 1..5, "
                      "throughput up to 120 s")
     return args
+
+
+def run_all(runs, plan, args, failures: list[str]) -> list[dict]:
+    """Runs every server of one plan: each with all its repetitions, or with
+    ``--interleave`` in rounds of one repetition each (echo first in every
+    round, rows renamed "rep N" by round), so that the machine's drift over
+    minutes moves echo and the others alike."""
+    rows: list[dict] = []
+    rounds = range(args.reps) if args.interleave else [None]
+    full = (args.reps, args.throughput)
+    for number in rounds:
+        if number is not None:   # one repetition; the closed loop in the first round only
+            args.reps, args.throughput = 1, full[1] if number == 0 else 0
+        for name, run in runs:
+            print(f"run: {name}, {plan[0]} rooms at {plan[1]:g}/s"
+                  + (f", round {number + 1}" if number is not None else ""), flush=True)
+            try:
+                got = run()
+            except Exception as error:   # noqa: BLE001 -- reported; the others go on
+                failures.append(f"{name} {plan[0]}x{plan[1]:g}: {str(error)[-2000:]}")
+                print(f"run failed: {failures[-1]}", flush=True)
+                continue
+            for row in got:
+                if number is not None and row["name"] == "rep 1":
+                    row["name"] = f"rep {number + 1}"
+            rows += got
+    args.reps, args.throughput = full
+    first: dict[tuple, int] = {}   # each server's rows together, its rounds in order
+    for row in rows:
+        first.setdefault(key(row), len(first))
+    return sorted(rows, key=lambda row: first[key(row)])
 
 
 def main(argv=None) -> None:
@@ -736,13 +771,7 @@ def main(argv=None) -> None:
                                      game=game, rooms=prepared[(backend, game)], pid=redis_pid:
                                      run_companion(args, plan, cpus, kind, store, game, rooms,
                                                    tmp, pid)))
-                for name, run in runs:
-                    print(f"run: {name}, {plan[0]} rooms at {plan[1]:g}/s", flush=True)
-                    try:
-                        rows += run()
-                    except Exception as error:   # noqa: BLE001 -- reported; the others go on
-                        failures.append(f"{name} {plan[0]}x{plan[1]:g}: {str(error)[-2000:]}")
-                        print(f"run failed: {failures[-1]}", flush=True)
+                rows += run_all(runs, plan, args, failures)
         finally:
             if redis:
                 redis.stop()
