@@ -32,7 +32,7 @@ HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
 SEAT_TYPES = {"rename", "leave"}
 SAVE_ATTEMPTS = 200
 LOG_IN_VIEW = 150
-LOGS_KEPT = 5_000   # rooms whose log lines a process keeps (Service._logs)
+LOGS_KEPT = 5_000   # rooms a process keeps log lines and templates of (keep_for)
 #: a pushed view's log: the lines the action added, and at least this many
 #: (the page keeps the rest; a socket's first view carries LOG_IN_VIEW)
 LOG_PUSH = 6
@@ -116,16 +116,12 @@ class Service:
 
     def keep_log(self, room: dict, log: list[dict]) -> None:
         """Keeps the room's log lines as of its version, for the next load."""
-        if len(self._logs) >= LOGS_KEPT:
-            self._logs.clear()   # cheap and rare: the next loads read whole logs
-        self._logs[room["code"]] = (room["seed"], room["version"], log)
+        keep_for(self._logs, room, log)
 
     def keep_templates(self, room: dict, views: dict) -> None:
         """Keeps the templates of the views just built (a template is
         never changed once built), for matching the room's next action."""
-        if len(self._templates) >= LOGS_KEPT:
-            self._templates.clear()
-        self._templates[room["code"]] = (room["seed"], room["version"], {
+        keep_for(self._templates, room, {
             key[:2]: view["actions"] for key, view in views.items() if key != "connected"})
 
     def kept_templates(self, room: dict, kind: str, seat: int | None) -> list[dict] | None:
@@ -349,6 +345,15 @@ class Service:
         if result:
             answer["result"] = result
         return answer
+
+
+def keep_for(kept: dict, room: dict, value) -> None:
+    """Keeps ``value`` under the room's code with its seed and version.  At
+    most LOGS_KEPT rooms: then it starts over (cheap and rare; what is not
+    kept is read or built again)."""
+    if len(kept) >= LOGS_KEPT:
+        kept.clear()
+    kept[room["code"]] = (room["seed"], room["version"], value)
 
 
 # --- pure room logic (no store): easy to unit-test --------------------------
