@@ -119,6 +119,7 @@ class Cpus:
 
     def __init__(self, args):
         have = sorted(os.sched_getaffinity(0))
+        self.quota = Quota(args.cpu_quota)
         if args.no_pin or len(have) < 2:
             self.driver, self.servers, self.redis = None, [None], None
         else:
@@ -138,9 +139,79 @@ class Cpus:
 
     def describe(self) -> str:
         if self.driver is None:
-            return "not pinned"
+            return "not pinned" + self.quota.describe()
         return (f"driver on {sorted(self.driver)}, server process(es) on "
-                f"{[sorted(s) for s in self.servers]}, redis-server on {sorted(self.redis or [])}")
+                f"{[sorted(s) for s in self.servers]}, redis-server on {sorted(self.redis or [])}"
+                + self.quota.describe())
+
+
+class Quota:
+    """``--cpu-quota F``: each server process in a cgroup of its own whose CFS
+    quota is F of one core, as a container started with ``--cpus=F`` gets.
+    On a machine with fewer cores than the driver plus one per worker, two
+    workers then get twice what one gets, so whether they add up (the
+    issue's "two processes serve >= 1.8 x one") can be measured at all.
+    The cgroup v1 ``cpu`` controller or a cgroup v2 with ``cpu`` enabled;
+    nothing else is touched, and each group is removed after its process."""
+
+    ROOTS = ("/sys/fs/cgroup/cpu", "/sys/fs/cgroup/unified", "/sys/fs/cgroup")
+
+    def __init__(self, fraction: float | None):
+        self.fraction = fraction
+        self.groups: list[str] = []
+        self.root = self.version = None
+        if fraction is None:
+            return
+        for root in self.ROOTS:
+            if os.path.exists(os.path.join(root, "cpu.cfs_quota_us")):
+                self.root, self.version = root, 1
+                break
+            controllers = os.path.join(root, "cgroup.controllers")
+            if os.path.exists(controllers) and "cpu" in open(controllers).read().split():
+                self.root, self.version = root, 2
+                break
+        probe = self.root and os.path.join(self.root, f"companion-bench-{os.getpid()}-probe")
+        try:
+            os.mkdir(probe)
+            os.rmdir(probe)
+        except (OSError, TypeError):
+            raise SystemExit("--cpu-quota needs a writable cgroup cpu controller "
+                             "(/sys/fs/cgroup/cpu or cgroup v2 with cpu enabled)") from None
+
+    def place(self, pid: int) -> None:
+        """Moves process ``pid`` (all its threads) into a new limited group."""
+        if self.fraction is None:
+            return
+        group = os.path.join(self.root, f"companion-bench-{os.getpid()}-{pid}")
+        os.mkdir(group)
+        self.groups.append(group)
+        period = 100_000
+        if self.version == 1:
+            write(os.path.join(group, "cpu.cfs_period_us"), period)
+            write(os.path.join(group, "cpu.cfs_quota_us"), int(self.fraction * period))
+        else:
+            write(os.path.join(group, "cpu.max"), f"{int(self.fraction * period)} {period}")
+        write(os.path.join(group, "cgroup.procs"), pid)
+
+    def release(self) -> None:
+        """Removes the groups (their processes have stopped)."""
+        for group in self.groups:
+            for _ in range(50):
+                try:
+                    os.rmdir(group)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        self.groups.clear()
+
+    def describe(self) -> str:
+        return "" if self.fraction is None else (
+            f"; each server process limited to {self.fraction:g} of a core (cgroup v{self.version})")
+
+
+def write(path: str, value) -> None:
+    with open(path, "w") as handle:
+        handle.write(str(value))
 
 
 def run_driver(config: dict, cpus: set[int] | None, budget: float, on_line=None) -> dict:
@@ -433,6 +504,7 @@ def run_echo(args, plan, cpus, redis_url=None) -> list[dict]:
                                            collector=args.echo_collector)
     try:
         pin(echo.process.pid, cpus.server(0))
+        cpus.quota.place(echo.process.pid)
         rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
                  for r in range(rooms_n)]
         label = {"store": "echo+redis" if redis_url else "echo", "game": "-", "rooms": rooms_n,
@@ -441,6 +513,7 @@ def run_echo(args, plan, cpus, redis_url=None) -> list[dict]:
                        {"servers": [echo.process.pid], "redis": None}, rate, cpus)
     finally:
         echo.stop()
+        cpus.quota.release()
 
 
 def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid) -> list[dict]:
@@ -455,6 +528,7 @@ def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_p
                                   os.path.join(tmp, f"redis-server-{i}.sqlite3"),
                                   redis_url=store["redis"], env=SERVER_ENV))
             pin(servers[-1].process.pid, cpus.server(i))
+            cpus.quota.place(servers[-1].process.pid)
         label = {"store": store_kind, "game": game, "rooms": rooms_n, "plan_rate": rate,
                  "processes": count}
         pids = [s.process.pid for s in servers]
@@ -475,6 +549,7 @@ def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_p
         time.sleep(1)   # let the servers see the sockets go
         for server in servers:
             server.stop()
+        cpus.quota.release()
         if store["redis"]:
             forget_presence(store["redis"])
 
@@ -611,8 +686,11 @@ def targets(rows: list[dict], cpus) -> None:
                   f" = {ratio(two['throughput'], one['throughput'])}")
     if not shown:
         print("    (run with --throughput SECONDS and stores redis,redis2)")
+    elif cpus.quota.fraction is not None:
+        print(f"    (each server process had {cpus.quota.fraction:g} of a core, by a cgroup quota)")
     elif len({frozenset(s or ()) for s in cpus.servers}) < 2:
-        print("    (both server processes share the same CPUs here: this ratio cannot exceed 1)")
+        print("    (both server processes share the same CPUs here: this ratio cannot exceed 1;"
+              " --cpu-quota gives each its own share)")
     print("  5,000 idle sockets: bench/idle.py")
 
 
@@ -655,6 +733,10 @@ def parse_args(argv):
     parser.add_argument("--redis-cpus", default="",
                         help="CPU of redis-server (default: the fourth, else the first server's)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin anything")
+    parser.add_argument("--cpu-quota", type=float, default=None, metavar="F",
+                        help="each server process limited to F of one core by a cgroup of its "
+                        "own (as a container's --cpus=F), so that two workers get twice one's "
+                        "CPU on a machine with too few cores; keep the plan's rates low")
     parser.add_argument("--prep-workers", type=int, default=2,
                         help="processes playing rooms to mid-game (2)")
     parser.add_argument("--profile", default=None, metavar="DIR",
@@ -679,6 +761,8 @@ def parse_args(argv):
             or not 1 <= args.seconds <= 300 or not 1 <= args.reps <= 5 or args.throughput > 120:
         parser.error("rooms 1..1000, rates up to 2000/s, seconds 1..300, reps 1..5, "
                      "throughput up to 120 s")
+    if args.cpu_quota is not None and not 0.05 <= args.cpu_quota <= 1:
+        parser.error("--cpu-quota is a fraction of one core, 0.05..1")
     return args
 
 
