@@ -119,7 +119,7 @@ class Cpus:
 
     def __init__(self, args):
         have = sorted(os.sched_getaffinity(0))
-        self.quota = Quota(args.cpu_quota)
+        self.quota = Quota(getattr(args, "cpu_quota", None))   # idle.py has no such flag
         if args.no_pin or len(have) < 2:
             self.driver, self.servers, self.redis = None, [None], None
         else:
@@ -166,8 +166,9 @@ class Quota:
             if os.path.exists(os.path.join(root, "cpu.cfs_quota_us")):
                 self.root, self.version = root, 1
                 break
-            controllers = os.path.join(root, "cgroup.controllers")
-            if os.path.exists(controllers) and "cpu" in open(controllers).read().split():
+            # v2: a child gets cpu.max only where the parent hands the controller down
+            enabled = os.path.join(root, "cgroup.subtree_control")
+            if os.path.exists(enabled) and "cpu" in open(enabled).read().split():
                 self.root, self.version = root, 2
                 break
         probe = self.root and os.path.join(self.root, f"companion-bench-{os.getpid()}-probe")
@@ -498,16 +499,17 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
     return rows
 
 
-def run_echo(args, plan, cpus, redis_url=None) -> list[dict]:
+def run_echo(args, plan, cpus, redis_url=None, pad=0) -> list[dict]:
     rooms_n, rate = plan
-    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=args.echo_pad,
+    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=pad,
                                            collector=args.echo_collector)
     try:
         pin(echo.process.pid, cpus.server(0))
         cpus.quota.place(echo.process.pid)
         rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
                  for r in range(rooms_n)]
-        label = {"store": "echo+redis" if redis_url else "echo", "game": "-", "rooms": rooms_n,
+        store = "echo+redis" if redis_url else "echo+pad" if pad else "echo"
+        label = {"store": store, "game": "-", "rooms": rooms_n,
                  "plan_rate": rate, "processes": 1, "errors": 0}
         return measure(args, label, [echo.url], rooms, "rename",
                        {"servers": [echo.process.pid], "redis": None}, rate, cpus)
@@ -661,6 +663,10 @@ def targets(rows: list[dict], cpus) -> None:
         line = (f"    {store:<8}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
                 f"{ratio(value['cpu'], echo.get('cpu'))} x echo")
         line += f", p99 {ratio(value['p99'], echo.get('p99'))} x echo"
+        padded = agg.get(("echo+pad", "-", rooms_n, rate))
+        if padded:
+            line += (f" (against echo+pad: CPU {ratio(value['cpu'], padded['cpu'])} x, "
+                     f"p99 {ratio(value['p99'], padded['p99'])} x)")
         if (rooms_n, rate) in TARGET_PLANS:
             line += f", dropped {value['dropped']}"
         print(line)
@@ -720,7 +726,8 @@ def parse_args(argv):
                         help="echo's garbage collector: as `companion serve` keeps it (default) "
                              "or Python's defaults (bench/echo.py)")
     parser.add_argument("--echo-pad", type=int, default=0,
-                        help="filler bytes in each echo view (to match the companion's size)")
+                        help="also run echo+pad: echo whose views carry this many filler bytes "
+                        "(as large as the companion's views), beside the plain echo")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
     parser.add_argument("--interleave", action="store_true",
                         help="repetitions in rounds: every server once per round, echo first, "
@@ -844,6 +851,9 @@ def main(argv=None) -> None:
                 runs = []
                 if not args.no_echo:
                     runs.append(("echo", lambda plan=plan: run_echo(args, plan, cpus)))
+                    if args.echo_pad:
+                        runs.append(("echo+pad", lambda plan=plan: run_echo(
+                            args, plan, cpus, pad=args.echo_pad)))
                     if redis_needed:
                         runs.append(("echo+redis",
                                      lambda plan=plan: run_echo(args, plan, cpus, redis.url)))
