@@ -117,9 +117,9 @@ def parse_cpus(text: str) -> list[set[int]]:
 class Cpus:
     """Which CPU the driver, each server process and redis-server run on."""
 
-    def __init__(self, args):
+    def __init__(self, args, quota: float | None = None):
         have = sorted(os.sched_getaffinity(0))
-        self.quota = Quota(getattr(args, "cpu_quota", None))   # idle.py has no such flag
+        self.quota = Quota(quota)
         if args.no_pin or len(have) < 2:
             self.driver, self.servers, self.redis = None, [None], None
         else:
@@ -158,7 +158,7 @@ class Quota:
 
     def __init__(self, fraction: float | None):
         self.fraction = fraction
-        self.groups: list[str] = []
+        self.groups: list[Path] = []
         self.root = self.version = None
         if fraction is None:
             return
@@ -171,11 +171,13 @@ class Quota:
             if os.path.exists(enabled) and "cpu" in open(enabled).read().split():
                 self.root, self.version = root, 2
                 break
-        probe = self.root and os.path.join(self.root, f"companion-bench-{os.getpid()}-probe")
         try:
+            if self.root is None:
+                raise OSError("no cgroup cpu controller")
+            probe = os.path.join(self.root, f"companion-bench-{os.getpid()}-probe")
             os.mkdir(probe)
             os.rmdir(probe)
-        except (OSError, TypeError):
+        except OSError:
             raise SystemExit("--cpu-quota needs a writable cgroup cpu controller "
                              "(/sys/fs/cgroup/cpu or cgroup v2 with cpu enabled)") from None
 
@@ -183,16 +185,16 @@ class Quota:
         """Moves process ``pid`` (all its threads) into a new limited group."""
         if self.fraction is None:
             return
-        group = os.path.join(self.root, f"companion-bench-{os.getpid()}-{pid}")
-        os.mkdir(group)
+        group = Path(self.root) / f"companion-bench-{os.getpid()}-{pid}"
+        group.mkdir()
         self.groups.append(group)
         period = 100_000
         if self.version == 1:
-            write(os.path.join(group, "cpu.cfs_period_us"), period)
-            write(os.path.join(group, "cpu.cfs_quota_us"), int(self.fraction * period))
+            (group / "cpu.cfs_period_us").write_text(str(period))
+            (group / "cpu.cfs_quota_us").write_text(str(int(self.fraction * period)))
         else:
-            write(os.path.join(group, "cpu.max"), f"{int(self.fraction * period)} {period}")
-        write(os.path.join(group, "cgroup.procs"), pid)
+            (group / "cpu.max").write_text(f"{int(self.fraction * period)} {period}")
+        (group / "cgroup.procs").write_text(str(pid))
 
     def release(self) -> None:
         """Removes the groups (their processes have stopped)."""
@@ -208,11 +210,6 @@ class Quota:
     def describe(self) -> str:
         return "" if self.fraction is None else (
             f"; each server process limited to {self.fraction:g} of a core (cgroup v{self.version})")
-
-
-def write(path: str, value) -> None:
-    with open(path, "w") as handle:
-        handle.write(str(value))
 
 
 def run_driver(config: dict, cpus: set[int] | None, budget: float, on_line=None) -> dict:
@@ -815,7 +812,7 @@ def main(argv=None) -> None:
         raise SystemExit(f"unknown games {unknown}; known: {names}")
     most = max(r for r, _ in args.plans)
     raise_file_limit(most * (SEATS + 1) * 2 + 256)
-    cpus = Cpus(args)
+    cpus = Cpus(args, args.cpu_quota)
     redis_needed = any(s.startswith("redis") for s in args.store_list)
     if redis_needed and not shutil.which("redis-server"):
         raise SystemExit("redis-server is not on PATH (drop redis stores with --stores sqlite)")
