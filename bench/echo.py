@@ -10,12 +10,23 @@ small `view` to each of the room's sockets one sid at a time (the companion
 pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
-    python bench/echo.py PORT [--redis URL] [--pad BYTES] [--no-nodelay] [--collector default]
+    python bench/echo.py PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
+                              [--collector default]
 
 --redis: python-socketio's RedisManager as the message queue (what the
 companion runs with REDIS_URL: every emit is also published to Redis).
 --pad: every view (and the acknowledged view) carries BYTES of filler, to
 compare with the companion's view size.
+--rules: the floor of a real game on this stack ("rules" in load.py): the
+rooms prepared in the SQLite file DB (bench/load.py prepare_rooms) are read
+once into memory, and each action runs only what no referee of that game can
+leave out: the game's own check (its templates, and ``why_not`` for a
+refusal), its ``apply`` on the state in memory, its views and templates for
+every socket of the room, each view sent with the companion's view shape
+(no log lines, no store, no undo, no presence: the platform's whole cost is
+what the companion adds to this), written as the companion writes packets
+(its packet class: orjson, no walk for binary data).  A socket gets its view on connect, as
+the companion pushes it.
 --collector: `companion` (default) keeps the garbage collector as `companion
 serve` does (companion/cli.py: young threshold 2,000, whatever lives a
 second frozen, gevent without spawning stacks); with Python's defaults
@@ -41,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-          collector: str = "companion") -> None:
+          collector: str = "companion", rules: str | None = None) -> None:
     import gevent
     from gevent import monkey
     if collector == "companion":
@@ -59,8 +70,44 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
         handler = {}
 
     manager = socketio.RedisManager(redis_url) if redis_url else None
+    packets = {}
+    if rules:   # the companion's packets: orjson, no walk of every view for binary data
+        sys.path.insert(0, str(ROOT))
+        from companion.transport.guard import CheckedPacket
+        packets = {"serializer": CheckedPacket}
     sio = socketio.Server(async_mode="gevent", cors_allowed_origins=[], client_manager=manager,
-                          max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20)
+                          max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20,
+                          **packets)
+    if rules:
+        FloorRooms(rules).register(sio)
+    else:
+        register_echo(sio, pad)
+    sio_app = socketio.WSGIApp(sio)
+
+    def app(environ, start_response):
+        if environ.get("PATH_INFO") == "/healthz":
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [b'{"ok": true}']
+        return sio_app(environ, start_response)
+
+    listener = gsocket.socket()
+    listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
+    if nodelay:   # accepted sockets inherit TCP_NODELAY (Linux), as in `companion serve`
+        listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(1024)
+    if collector == "companion":   # the collector as `companion serve` keeps it
+        sys.path.insert(0, str(ROOT))
+        from companion.cli import keep_collector, settle_collector
+        settle_collector()
+        keep_collector(sio)
+    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
+    signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
+    server.serve_forever()
+
+
+def register_echo(sio, pad: int) -> None:
+    import socketio
     members: dict[str, dict[str, object]] = {}   # room -> {sid: token}
     versions: dict[str, int] = {}
     sessions: dict[str, tuple[str, object]] = {}
@@ -93,28 +140,111 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
         return {"ok": True, "view": {"room": room, "version": version, "you": {"seat": token},
                                      "pad": filler}}
 
-    sio_app = socketio.WSGIApp(sio)
 
-    def app(environ, start_response):
-        if environ.get("PATH_INFO") == "/healthz":
-            start_response("200 OK", [("Content-Type", "application/json")])
-            return [b'{"ok": true}']
-        return sio_app(environ, start_response)
+class FloorRooms:
+    """The floor of a real game on this stack (``--rules``): the prepared
+    rooms in memory, and per action only the game's own work and the
+    fan-out of one view per socket (see the module's docstring)."""
 
-    listener = gsocket.socket()
-    listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
-    if nodelay:   # accepted sockets inherit TCP_NODELAY (Linux), as in `companion serve`
-        listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(1024)
-    if collector == "companion":   # the collector as `companion serve` keeps it
-        sys.path.insert(0, str(ROOT))
-        from companion.cli import keep_collector, settle_collector
-        settle_collector()
-        keep_collector(sio)
-    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
-    signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
-    server.serve_forever()
+    def __init__(self, db: str):
+        import sqlite3
+
+        from companion import rooms
+        connection = sqlite3.connect(db)
+        self.rooms = {code: rooms.decode(body) for code, body in
+                      connection.execute("SELECT code, body FROM rooms")}
+        connection.close()
+        self.sessions: dict[str, tuple[str, object]] = {}   # sid -> (code, seat or HOST)
+        self.members: dict[str, dict[str, object]] = {}     # code -> {sid: seat or HOST}
+
+    def register(self, sio) -> None:
+        import socketio
+
+        from companion import games, rooms
+        from companion.games.base import HOST, Illegal, match_action, template
+        from companion.service import game_rng
+        rename = template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})
+
+        def view(room: dict, who, parts: dict) -> dict:
+            game, state = parts["game"], room["state"]
+            if who == HOST:
+                you, actions = {"seat": None, "host": True}, game.host_actions(state)
+            else:
+                you = {"seat": who, "name": parts["names"][who], "host": False,
+                       **(parts["views"][who]["you"] or {})}
+                actions = game.actions(state, who) + [rename]
+            return {"room": room["code"], "game": room["game"], "version": room["version"],
+                    "status": room["status"], "seats": parts["seats"], "you": you,
+                    "public": parts["views"][who]["public"], "actions": actions, "log": [],
+                    "log_tail": True, "winners": room["winners"],
+                    "evening": {"games": [], "wins": {}}, "title": parts["title"],
+                    "game_no": room["game_no"], "ended_by_host": False, "points": [],
+                    "options": room["options"], "players": parts["players"], "lang": "en",
+                    "log_changed": []}
+
+        def views(room: dict, audiences: set) -> dict:
+            game = games.get(room["game"])
+            scores = game.scores(room["state"])
+            names = {entry["seat"]: entry["name"] for entry in room["seats"]}
+            low, high = game.player_range(room["options"])
+            parts = {"game": game, "names": names, "title": room["game"],
+                     "players": {"min": low, "max": high},
+                     "views": game.views(room["state"], [None if who == HOST else who
+                                                         for who in audiences]),
+                     "seats": [{"seat": s, "name": names[s], "connected": True,
+                                "score": scores.get(s, 0)} for s in room["order"]]}
+            parts["views"][HOST] = parts["views"].get(None)
+            return {who: view(room, who, parts) for who in audiences}
+
+        def push(code: str) -> dict:
+            room, members = self.rooms[code], self.members.get(code, {})
+            built = views(room, set(members.values()))
+            for sid, who in list(members.items()):
+                sio.emit("view", built[who], to=sid)
+            return built
+
+        @sio.on("connect")
+        def on_connect(sid, environ, auth=None):
+            auth = auth if isinstance(auth, dict) else {}
+            room = self.rooms.get(auth.get("room"))
+            digest = rooms.token_hash(auth.get("token") or "")
+            entry = room and rooms.seat_by_digest(room, digest)
+            who = HOST if room and rooms.is_host_digest(room, digest) else entry and entry["seat"]
+            if who is None:
+                raise socketio.exceptions.ConnectionRefusedError({"code": "bad_token"})
+            self.sessions[sid] = (room["code"], who)
+            self.members.setdefault(room["code"], {})[sid] = who
+            sio.emit("view", views(room, {who})[who], to=sid)
+
+        @sio.on("disconnect")
+        def on_disconnect(sid, *args):
+            code, _ = self.sessions.pop(sid, (None, None))
+            self.members.get(code, {}).pop(sid, None)
+
+        @sio.on("action")
+        def on_action(sid, action=None):
+            code, who = self.sessions[sid]
+            room = self.rooms[code]
+            game = games.get(room["game"])
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                return {"ok": False, "error": {"code": "bad_json"}}
+            if action["type"] == "rename" and who != HOST:
+                rooms.find_seat(room, who)["name"] = str(action.get("name"))[:rooms.NAME_MAX]
+            else:
+                templates = (game.host_actions(room["state"]) if who == HOST
+                             else game.actions(room["state"], who))
+                if match_action(templates, action)[0] is None:
+                    refusal = game.why_not(room["state"], who, action)
+                    return {"ok": False, "error": {"code": refusal.code if refusal else "?"}}
+                try:
+                    room["state"], _ = game.apply(room["state"], who, action, game_rng(room))
+                except Illegal as refusal:
+                    return {"ok": False, "error": {"code": refusal.code}}
+                room["moves"] += 1
+                if game.winners(room["state"]) is not None:
+                    room["status"] = "finished"
+            room["version"] += 1
+            return {"ok": True, "view": push(code)[who]}
 
 
 def free_port() -> int:
@@ -127,7 +257,7 @@ class EchoServer:
     """The echo server as a subprocess on a free port."""
 
     def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-                 collector: str = "companion"):
+                 collector: str = "companion", rules: str | None = None):
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -135,6 +265,8 @@ class EchoServer:
                 "--collector", collector]
         if redis_url:
             args += ["--redis", redis_url]
+        if rules:
+            args += ["--rules", rules]
         if not nodelay:
             args.append("--no-nodelay")
         self.process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL,
@@ -167,13 +299,15 @@ def main(argv: list[str]) -> None:
     parser.add_argument("port", type=int)
     parser.add_argument("--redis", default=None, help="message queue URL (RedisManager)")
     parser.add_argument("--pad", type=int, default=0, help="filler bytes in every view")
+    parser.add_argument("--rules", default=None,
+                        help="the floor of a real game: its rooms from this prepared SQLite file")
     parser.add_argument("--no-nodelay", action="store_true", help="leave Nagle on")
     parser.add_argument("--collector", choices=["companion", "default"], default="companion",
                         help="the garbage collector as `companion serve` keeps it (young "
                              "threshold 2,000, what lives a second frozen), or Python's defaults")
     args = parser.parse_args(argv)
     serve(args.port, args.redis, max(0, min(args.pad, 1_000_000)), not args.no_nodelay,
-          args.collector)
+          args.collector, args.rules)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ For every (rooms, rate) of the plan it runs, one after the other:
                the room's sockets and acknowledges);
   echo+redis   the same with python-socketio's RedisManager (only when a Redis
                store is in the run);
+  rules        with --floor, per game: the same bare stack running only the
+               game's own work on the prepared rooms held in memory (its
+               check, apply, views and templates; no log, store, undo or
+               presence: bench/echo.py --rules), the floor of that game here;
   each store x game: `python -m companion serve` (tests/servers.py Server,
                COMPANION_ACTION_RATE=0, COMPANION_LIMITS=off,
                COMPANION_CONNECTIONS_PER_ADDRESS=0) on SQLite, on Redis (its own
@@ -515,6 +519,24 @@ def run_echo(args, plan, cpus, redis_url=None, pad=0) -> list[dict]:
         cpus.quota.release()
 
 
+def run_floor(args, plan, cpus, game, db, rooms) -> list[dict]:
+    """The floor of ``game`` on this stack: bench/echo.py --rules on the
+    prepared SQLite rooms (read once at its start, never written)."""
+    rooms_n, rate = plan
+    floor = bench_module("echo").EchoServer(collector=args.echo_collector, rules=db)
+    try:
+        pin(floor.process.pid, cpus.server(0))
+        cpus.quota.place(floor.process.pid)
+        label = {"store": "rules", "game": game, "rooms": rooms_n,
+                 "plan_rate": rate, "processes": 1, "errors": 0}
+        return measure(args, label, [floor.url], rooms[:rooms_n],
+                       "rename" if game == "pick" else "game",
+                       {"servers": [floor.process.pid], "redis": None}, rate, cpus)
+    finally:
+        floor.stop()
+        cpus.quota.release()
+
+
 def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid) -> list[dict]:
     from tests.servers import Server
     rooms_n, rate = plan
@@ -660,6 +682,9 @@ def targets(rows: list[dict], cpus) -> None:
         line = (f"    {store:<8}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
                 f"{ratio(value['cpu'], echo.get('cpu'))} x echo")
         line += f", p99 {ratio(value['p99'], echo.get('p99'))} x echo"
+        floor = agg.get(("rules", game, rooms_n, rate))
+        if floor and store != "rules":
+            line += f" (against rules: CPU {ratio(value['cpu'], floor['cpu'])} x)"
         padded = agg.get(("echo+pad", "-", rooms_n, rate))
         if padded:
             line += (f" (against echo+pad: CPU {ratio(value['cpu'], padded['cpu'])} x, "
@@ -726,6 +751,9 @@ def parse_args(argv):
                         help="also run echo+pad: echo whose views carry this many filler bytes "
                         "(as large as the companion's views), beside the plain echo")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run `rules` per game: the bare stack with only the game's own "
+                             "work on rooms in memory (needs the sqlite store in the run)")
     parser.add_argument("--interleave", action="store_true",
                         help="repetitions in rounds: every server once per round, echo first, "
                              "each against echo's repetition of its own round (restarts every "
@@ -854,6 +882,11 @@ def main(argv=None) -> None:
                     if redis_needed:
                         runs.append(("echo+redis",
                                      lambda plan=plan: run_echo(args, plan, cpus, redis.url)))
+                if args.floor and "sqlite" in stores:
+                    for game in game_list:
+                        runs.append((f"rules {game}", lambda plan=plan, game=game: run_floor(
+                            args, plan, cpus, game, stores["sqlite"]["db"],
+                            prepared[("sqlite", game)])))
                 for kind, store in stores.items():
                     backend = "redis" if store["redis"] else "sqlite"
                     redis_pid = redis.process.pid if redis and store["redis"] else None
