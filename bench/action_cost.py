@@ -9,6 +9,12 @@ does (``rooms.encode`` of the event).  It prints the CPU per action, and
 with ``--profile`` the functions that took the most of it (cProfile).
 
     .venv/bin/python bench/action_cost.py --game hoax --actions 3000 --profile
+    .venv/bin/python bench/action_cost.py --game hoax --floor
+
+``--floor`` also prints the game's own share alone (its check, apply,
+views and templates for every audience, the views written as JSON, on the
+same rooms held in memory: load.py's `rules` row without sockets) and what
+the platform adds to it.
 
 What it leaves out is the socket stack itself: compare load.py's echo
 (the bare python-socketio fan-out, about 1 ms per action on this machine)
@@ -76,6 +82,51 @@ def next_action(views: dict, room: dict, rng: random.Random, game_name: str):
     return token, sample_action(tpl, rng)
 
 
+def floor_cost(db: str, game_name: str, count: int, seed: int) -> float:
+    """The game's own share, as load.py's `rules` row runs it: CPU ms per
+    action for the game's check, apply, views and templates of six seats
+    and the table, and each view written as JSON, on the rooms of ``db``
+    held in memory (no log, store, undo or presence).  A room whose game
+    ends starts again from its prepared state."""
+    import sqlite3
+
+    from companion import games, rooms
+    from companion.games.base import Illegal, sample_action
+    from companion.service import game_rng
+    connection = sqlite3.connect(db)
+    tables = [rooms.decode(body) for body, in connection.execute("SELECT body FROM rooms")]
+    connection.close()
+    tables = [room for room in tables if room["status"] == "playing"]
+    start = {room["code"]: rooms.encode(room["state"]) for room in tables}
+    game = games.get(game_name)
+    rng = random.Random(seed)
+
+    def act(room: dict) -> None:
+        state, seats = room["state"], room["order"]
+        moves = [(s, tpl) for s in seats for tpl in game.actions(state, s)]
+        if game.winners(state) is not None or not moves:
+            room["state"] = rooms.decode(start[room["code"]])
+            return
+        seat, tpl = rng.choice(moves)
+        try:
+            room["state"], _ = game.apply(state, seat, sample_action(tpl, rng), game_rng(room))
+        except Illegal:
+            return
+        room["moves"] += 1
+        views = game.views(room["state"], [*seats, None])
+        for who in [*seats, None]:
+            actions = (game.actions(room["state"], who) if who is not None
+                       else game.host_actions(room["state"]))
+            rooms.encode(["view", {"version": room["moves"], **views[who], "actions": actions}])
+
+    for _ in range(min(300, count)):   # warm-up
+        act(rng.choice(tables))
+    spent = time.process_time()
+    for _ in range(count):
+        act(rng.choice(tables))
+    return 1000 * (time.process_time() - spent) / count
+
+
 def run(args) -> None:
     from companion import rooms
     from companion.errors import ServiceError
@@ -130,6 +181,10 @@ def run(args) -> None:
     ok, refused, spent = play(args.actions, profiler)
     print(f"{args.game}: {ok} ok, {refused} refused, "
           f"{1000 * spent / max(1, ok + refused):.3f} ms CPU per action")
+    if args.floor:
+        floor = floor_cost(store["db"], args.game, args.actions, args.seed)
+        print(f"{args.game} floor (the game's own work, load.py's `rules`): {floor:.3f} ms CPU "
+              f"per action; the platform adds {1000 * spent / max(1, ok + refused) - floor:.3f} ms")
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(args.top)
@@ -145,6 +200,8 @@ def main(argv=None) -> None:
     parser.add_argument("--log-lines", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--floor", action="store_true",
+                        help="also the game's own share alone (rules, views, templates, JSON)")
     parser.add_argument("--top", type=int, default=35)
     run(parser.parse_args(argv))
 

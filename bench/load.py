@@ -882,6 +882,9 @@ def main(argv=None) -> None:
                     if redis_needed:
                         runs.append(("echo+redis",
                                      lambda plan=plan: run_echo(args, plan, cpus, redis.url)))
+                if args.floor and "sqlite" not in stores and plan == args.plans[0]:
+                    print("--floor reads the prepared SQLite rooms: add sqlite to --stores",
+                          flush=True)
                 if args.floor and "sqlite" in stores:
                     for game in game_list:
                         runs.append((f"rules {game}", lambda plan=plan, game=game: run_floor(
