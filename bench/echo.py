@@ -25,8 +25,8 @@ refusal), its ``apply`` on the state in memory, its views and templates for
 every socket of the room, each view sent with the companion's view shape
 (no log lines, no store, no undo, no presence: the platform's whole cost is
 what the companion adds to this), written as the companion writes packets
-(its packet class: orjson, no walk for binary data).  A socket gets its view on connect, as
-the companion pushes it.
+(its packet class: orjson, no walk for binary data).  A socket gets its
+view on connect, as the companion pushes it.
 --collector: `companion` (default) keeps the garbage collector as `companion
 serve` does (companion/cli.py: young threshold 2,000, whatever lives a
 second frozen, gevent without spawning stacks); with Python's defaults
