@@ -43,9 +43,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixture_game")
 
 
-def load_bench():
-    """bench/load.py, for its room preparation."""
-    spec = importlib.util.spec_from_file_location("bench_load", Path(HERE) / "load.py")
+def load_bench(name: str = "load"):
+    """A module of bench/ by its name: load.py for its room preparation,
+    echo.py for the floor's rooms."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(HERE) / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -83,48 +84,39 @@ def next_action(views: dict, room: dict, rng: random.Random, game_name: str):
 
 
 def floor_cost(db: str, game_name: str, count: int, seed: int) -> float:
-    """The game's own share, as load.py's `rules` row runs it: CPU ms per
-    action for the game's check, apply, views and templates of six seats
-    and the table, and each view written as JSON, on the rooms of ``db``
-    held in memory (no log, store, undo or presence).  A room whose game
-    ends starts again from its prepared state."""
-    import sqlite3
-
+    """The game's own share, as load.py's `rules` row runs it (bench/echo.py
+    FloorRooms, without sockets): CPU ms per action for the game's check
+    and apply, the views of six seats and the host, and each view written
+    as JSON, on the rooms of ``db`` held in memory (no log, store, undo or
+    presence).  Drawing the action is not counted, as in ``run``.  A room
+    whose game ends starts again from its prepared state."""
     from companion import games, rooms
-    from companion.games.base import Illegal, sample_action
-    from companion.service import game_rng
-    connection = sqlite3.connect(db)
-    tables = [rooms.decode(body) for body, in connection.execute("SELECT body FROM rooms")]
-    connection.close()
-    tables = [room for room in tables if room["status"] == "playing"]
+    from companion.games.base import sample_action
+    floor = load_bench("echo").FloorRooms(db)
+    tables = [room for room in floor.rooms.values() if room["status"] == "playing"]
     start = {room["code"]: rooms.encode(room["state"]) for room in tables}
     game = games.get(game_name)
     rng = random.Random(seed)
 
-    def act(room: dict) -> None:
-        state, seats = room["state"], room["order"]
-        moves = [(s, tpl) for s in seats for tpl in game.actions(state, s)]
-        if game.winners(state) is not None or not moves:
-            room["state"] = rooms.decode(start[room["code"]])
-            return
+    def act(room: dict) -> float | None:
+        seats = room["order"]
+        moves = [(s, tpl) for s in seats for tpl in game.actions(room["state"], s)]
+        if room["status"] != "playing" or not moves:
+            room["state"], room["status"] = rooms.decode(start[room["code"]]), "playing"
+            return None
         seat, tpl = rng.choice(moves)
-        try:
-            room["state"], _ = game.apply(state, seat, sample_action(tpl, rng), game_rng(room))
-        except Illegal:
-            return
-        room["moves"] += 1
-        views = game.views(room["state"], [*seats, None])
-        for who in [*seats, None]:
-            actions = (game.actions(room["state"], who) if who is not None
-                       else game.host_actions(room["state"]))
-            rooms.encode(["view", {"version": room["moves"], **views[who], "actions": actions}])
+        action = sample_action(tpl, rng)
+        begin = time.process_time()
+        if floor.act(room, seat, action) is None:
+            for view in floor.views(room, {*seats, floor.HOST}).values():
+                rooms.encode(["view", view])   # what the transport does with it
+        return time.process_time() - begin
 
     for _ in range(min(300, count)):   # warm-up
         act(rng.choice(tables))
-    spent = time.process_time()
-    for _ in range(count):
-        act(rng.choice(tables))
-    return 1000 * (time.process_time() - spent) / count
+    spent = [act(rng.choice(tables)) for _ in range(count)]
+    spent = [seconds for seconds in spent if seconds is not None]
+    return 1000 * sum(spent) / max(1, len(spent))
 
 
 def run(args) -> None:

@@ -143,13 +143,20 @@ def register_echo(sio, pad: int) -> None:
 
 class FloorRooms:
     """The floor of a real game on this stack (``--rules``): the prepared
-    rooms in memory, and per action only the game's own work and the
-    fan-out of one view per socket (see the module's docstring)."""
+    rooms in memory, and per action only the game's own work (``act``)
+    and one view per audience (``views``), which ``register`` sends to
+    every socket (see the module's docstring).  bench/action_cost.py
+    --floor runs the same ``act`` and ``views`` without sockets."""
 
     def __init__(self, db: str):
         import sqlite3
 
-        from companion import rooms
+        from companion import games, rooms
+        from companion.games.base import HOST, Illegal, match_action, template
+        from companion.service import game_rng
+        self.games, self.rooms_module, self.HOST = games, rooms, HOST
+        self.Illegal, self.match_action, self.game_rng = Illegal, match_action, game_rng
+        self.rename = template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})
         connection = sqlite3.connect(db)
         self.rooms = {code: rooms.decode(body) for code, body in
                       connection.execute("SELECT code, body FROM rooms")}
@@ -157,64 +164,84 @@ class FloorRooms:
         self.sessions: dict[str, tuple[str, object]] = {}   # sid -> (code, seat or HOST)
         self.members: dict[str, dict[str, object]] = {}     # code -> {sid: seat or HOST}
 
+    def act(self, room: dict, who, action) -> str | None:
+        """Checks and applies ``action`` of seat ``who`` (or HOST) in place;
+        the refusal's code, or None when applied (a rename included)."""
+        game, state = self.games.get(room["game"]), room["state"]
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return "bad_json"
+        if action["type"] == "rename" and who != self.HOST:
+            entry = self.rooms_module.find_seat(room, who)
+            entry["name"] = str(action.get("name"))[:self.rooms_module.NAME_MAX]
+        else:
+            templates = game.host_actions(state) if who == self.HOST else game.actions(state, who)
+            if self.match_action(templates, action)[0] is None:
+                refusal = game.why_not(state, who, action)
+                return refusal.code if refusal else "?"
+            try:
+                room["state"], _ = game.apply(state, who, action, self.game_rng(room))
+            except self.Illegal as refusal:
+                return refusal.code
+            room["moves"] += 1
+            if game.winners(room["state"]) is not None:
+                room["status"] = "finished"
+        room["version"] += 1
+        return None
+
+    def views(self, room: dict, audiences: set) -> dict:
+        """The view of each audience (a seat or HOST), in the companion's
+        view shape: the game's views and templates, no log and no evening."""
+        game, state = self.games.get(room["game"]), room["state"]
+        game_views = game.views(state, [None if who == self.HOST else who for who in audiences])
+        game_views[self.HOST] = game_views.get(None)
+        scores = game.scores(state)
+        names = {entry["seat"]: entry["name"] for entry in room["seats"]}
+        low, high = game.player_range(room["options"])
+        seats = [{"seat": s, "name": names[s], "connected": True, "score": scores.get(s, 0)}
+                 for s in room["order"]]
+        out = {}
+        for who in audiences:
+            if who == self.HOST:
+                you, actions = {"seat": None, "host": True}, game.host_actions(state)
+            else:
+                you = {"seat": who, "name": names[who], "host": False,
+                       **(game_views[who]["you"] or {})}
+                actions = game.actions(state, who) + [self.rename]
+            out[who] = {
+                "room": room["code"], "game": room["game"], "version": room["version"],
+                "status": room["status"], "seats": seats, "you": you,
+                "public": game_views[who]["public"], "actions": actions, "log": [],
+                "log_tail": True, "winners": room["winners"],
+                "evening": {"games": [], "wins": {}}, "title": room["game"],
+                "game_no": room["game_no"], "ended_by_host": False, "points": [],
+                "options": room["options"], "players": {"min": low, "max": high},
+                "lang": "en", "log_changed": []}
+        return out
+
     def register(self, sio) -> None:
         import socketio
 
-        from companion import games, rooms
-        from companion.games.base import HOST, Illegal, match_action, template
-        from companion.service import game_rng
-        rename = template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})
-
-        def view(room: dict, who, parts: dict) -> dict:
-            game, state = parts["game"], room["state"]
-            if who == HOST:
-                you, actions = {"seat": None, "host": True}, game.host_actions(state)
-            else:
-                you = {"seat": who, "name": parts["names"][who], "host": False,
-                       **(parts["views"][who]["you"] or {})}
-                actions = game.actions(state, who) + [rename]
-            return {"room": room["code"], "game": room["game"], "version": room["version"],
-                    "status": room["status"], "seats": parts["seats"], "you": you,
-                    "public": parts["views"][who]["public"], "actions": actions, "log": [],
-                    "log_tail": True, "winners": room["winners"],
-                    "evening": {"games": [], "wins": {}}, "title": parts["title"],
-                    "game_no": room["game_no"], "ended_by_host": False, "points": [],
-                    "options": room["options"], "players": parts["players"], "lang": "en",
-                    "log_changed": []}
-
-        def views(room: dict, audiences: set) -> dict:
-            game = games.get(room["game"])
-            scores = game.scores(room["state"])
-            names = {entry["seat"]: entry["name"] for entry in room["seats"]}
-            low, high = game.player_range(room["options"])
-            parts = {"game": game, "names": names, "title": room["game"],
-                     "players": {"min": low, "max": high},
-                     "views": game.views(room["state"], [None if who == HOST else who
-                                                         for who in audiences]),
-                     "seats": [{"seat": s, "name": names[s], "connected": True,
-                                "score": scores.get(s, 0)} for s in room["order"]]}
-            parts["views"][HOST] = parts["views"].get(None)
-            return {who: view(room, who, parts) for who in audiences}
-
         def push(code: str) -> dict:
             room, members = self.rooms[code], self.members.get(code, {})
-            built = views(room, set(members.values()))
+            built = self.views(room, set(members.values()))
             for sid, who in list(members.items()):
                 sio.emit("view", built[who], to=sid)
             return built
 
         @sio.on("connect")
         def on_connect(sid, environ, auth=None):
+            helpers = self.rooms_module   # companion.rooms
             auth = auth if isinstance(auth, dict) else {}
             room = self.rooms.get(auth.get("room"))
-            digest = rooms.token_hash(auth.get("token") or "")
-            entry = room and rooms.seat_by_digest(room, digest)
-            who = HOST if room and rooms.is_host_digest(room, digest) else entry and entry["seat"]
+            digest = helpers.token_hash(auth.get("token") or "")
+            entry = room and helpers.seat_by_digest(room, digest)
+            who = (self.HOST if room and helpers.is_host_digest(room, digest)
+                   else entry and entry["seat"])
             if who is None:
                 raise socketio.exceptions.ConnectionRefusedError({"code": "bad_token"})
             self.sessions[sid] = (room["code"], who)
             self.members.setdefault(room["code"], {})[sid] = who
-            sio.emit("view", views(room, {who})[who], to=sid)
+            sio.emit("view", self.views(room, {who})[who], to=sid)
 
         @sio.on("disconnect")
         def on_disconnect(sid, *args):
@@ -224,26 +251,9 @@ class FloorRooms:
         @sio.on("action")
         def on_action(sid, action=None):
             code, who = self.sessions[sid]
-            room = self.rooms[code]
-            game = games.get(room["game"])
-            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-                return {"ok": False, "error": {"code": "bad_json"}}
-            if action["type"] == "rename" and who != HOST:
-                rooms.find_seat(room, who)["name"] = str(action.get("name"))[:rooms.NAME_MAX]
-            else:
-                templates = (game.host_actions(room["state"]) if who == HOST
-                             else game.actions(room["state"], who))
-                if match_action(templates, action)[0] is None:
-                    refusal = game.why_not(room["state"], who, action)
-                    return {"ok": False, "error": {"code": refusal.code if refusal else "?"}}
-                try:
-                    room["state"], _ = game.apply(room["state"], who, action, game_rng(room))
-                except Illegal as refusal:
-                    return {"ok": False, "error": {"code": refusal.code}}
-                room["moves"] += 1
-                if game.winners(room["state"]) is not None:
-                    room["status"] = "finished"
-            room["version"] += 1
+            refusal = self.act(self.rooms[code], who, action)
+            if refusal is not None:
+                return {"ok": False, "error": {"code": refusal}}
             return {"ok": True, "view": push(code)[who]}
 
 

@@ -501,39 +501,35 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
 
 
 def run_echo(args, plan, cpus, redis_url=None, pad=0) -> list[dict]:
-    rooms_n, rate = plan
-    echo = bench_module("echo").EchoServer(redis_url=redis_url, pad=pad,
-                                           collector=args.echo_collector)
-    try:
-        pin(echo.process.pid, cpus.server(0))
-        cpus.quota.place(echo.process.pid)
-        rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
-                 for r in range(rooms_n)]
-        store = "echo+redis" if redis_url else "echo+pad" if pad else "echo"
-        label = {"store": store, "game": "-", "rooms": rooms_n,
-                 "plan_rate": rate, "processes": 1, "errors": 0}
-        return measure(args, label, [echo.url], rooms, "rename",
-                       {"servers": [echo.process.pid], "redis": None}, rate, cpus)
-    finally:
-        echo.stop()
-        cpus.quota.release()
+    rooms_n, _ = plan
+    rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
+             for r in range(rooms_n)]
+    store = "echo+redis" if redis_url else "echo+pad" if pad else "echo"
+    return run_bare(args, plan, cpus, store, "-", rooms, "rename",
+                    redis_url=redis_url, pad=pad)
 
 
 def run_floor(args, plan, cpus, game, db, rooms) -> list[dict]:
     """The floor of ``game`` on this stack: bench/echo.py --rules on the
     prepared SQLite rooms (read once at its start, never written)."""
+    return run_bare(args, plan, cpus, "rules", game, rooms[:plan[0]],
+                    "rename" if game == "pick" else "game", rules=db)
+
+
+def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dict]:
+    """One bench/echo.py server (``server``: EchoServer's arguments), pinned
+    and limited like the companion's, under the plan's load."""
     rooms_n, rate = plan
-    floor = bench_module("echo").EchoServer(collector=args.echo_collector, rules=db)
+    bare = bench_module("echo").EchoServer(collector=args.echo_collector, **server)
     try:
-        pin(floor.process.pid, cpus.server(0))
-        cpus.quota.place(floor.process.pid)
-        label = {"store": "rules", "game": game, "rooms": rooms_n,
+        pin(bare.process.pid, cpus.server(0))
+        cpus.quota.place(bare.process.pid)
+        label = {"store": store, "game": game, "rooms": rooms_n,
                  "plan_rate": rate, "processes": 1, "errors": 0}
-        return measure(args, label, [floor.url], rooms[:rooms_n],
-                       "rename" if game == "pick" else "game",
-                       {"servers": [floor.process.pid], "redis": None}, rate, cpus)
+        return measure(args, label, [bare.url], rooms, choose,
+                       {"servers": [bare.process.pid], "redis": None}, rate, cpus)
     finally:
-        floor.stop()
+        bare.stop()
         cpus.quota.release()
 
 
