@@ -102,14 +102,22 @@
     };
   }
 
-  /* --- hold to reveal ------------------------------------------------------
+  /* --- hold to reveal, slide to choose ---------------------------------------
      One state for the whole page: any hold control ([data-hold]) reveals
-     every secret (the phone's secret box, the boxes game renderers draw with
-     ui.secret, secret choices) while a finger or key holds it; letting go,
+     every secret (the phone's sheet, the boxes game renderers draw with
+     ui.secret) while one finger, the mouse or a key holds it; letting go,
      the page going to the background or losing focus hides all again.
-     Secret HTML is not in the page at all while hidden. */
-  const reveal = {on: false, pointer: null, listeners: []};
+     Secret HTML is not in the page at all while hidden.
+     Choosing needs no second finger (a phone gives a second finger's tap
+     no click): while holding, the finger slides onto a choice
+     ([data-pick]) and picks it by letting go there; letting go anywhere
+     else picks nothing.  A key: Space or Enter held, the arrows aim,
+     letting go picks.  A screen reader: the "stay" control
+     ([data-reveal-stay]) reveals until the sheet's hide button, and its
+     choices act on activation. */
+  const reveal = {on: false, by: null, pointer: null, sheet: false, aim: null, listeners: []};
   const secrets = new Map();   // id -> html of boxes drawn by game renderers
+  const picks = new WeakMap(); // [data-pick] element -> what picking it does
   let secretSeq = 0;
 
   function secretBox(html) {
@@ -128,35 +136,109 @@
   function forgetSecretBoxes(container) {
     container.querySelectorAll("[data-secret-id]").forEach((el) => secrets.delete(el.dataset.secretId));
   }
-  function setRevealed(on) {
+  /* ``by``: "pointer", "key" or "stay"; ``sheet``: the phone's own sheet
+     opens (a renderer's inline box reveals in place instead). */
+  function setRevealed(on, by, sheet) {
     if (reveal.on === on) return;
-    reveal.on = on;
+    aimAt(null);
+    Object.assign(reveal, {on, by: on ? by || "pointer" : null, sheet: on && !!sheet});
     if (!on) reveal.pointer = null;
     document.body.classList.toggle("revealed", on);
+    document.body.classList.toggle("sheet", reveal.sheet);
+    document.body.classList.toggle("stay", on && reveal.by === "stay");
     drawSecretBoxes();
     reveal.listeners.forEach((fn) => fn(on));
   }
   function onReveal(fn) { reveal.listeners.push(fn); }
   function isRevealed() { return reveal.on; }
+  function redrawRevealed() { if (reveal.on) reveal.listeners.forEach((fn) => fn(true)); }
+
+  /* A pick target: a button in the sheet that ``fn`` answers.  ``say`` is
+     the whole choice in words (the sheet shows it while aimed at). */
+  function pickButton(label, say, fn, className) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = className || "choice";
+    b.setAttribute("data-pick", "");
+    b.dataset.say = say;
+    b.textContent = label;
+    picks.set(b, fn);
+    // only an activation in "stay" mode picks: a finger picks by letting go
+    b.onclick = () => { if (reveal.by === "stay") { aimAt(null); fn(); redrawRevealed(); } };
+    return b;
+  }
+  function pickAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const target = el && el.closest && el.closest("[data-pick]");
+    return target && picks.has(target) && !target.disabled ? target : null;
+  }
+  const aimListeners = [];
+  function onAim(fn) { aimListeners.push(fn); }
+  function aimAt(target) {
+    if (reveal.aim === target) return;
+    if (reveal.aim) reveal.aim.classList.remove("aim");
+    reveal.aim = target;
+    if (target) {
+      target.classList.add("aim");
+      if (navigator.vibrate) navigator.vibrate(8);   // a tick under the thumb
+    }
+    aimListeners.forEach((fn) => fn(target));
+  }
+  // hide first (the secret leaves the screen with the finger), then act
+  function letGo(target) {
+    const fn = target && picks.get(target);
+    setRevealed(false);
+    if (fn) fn();
+  }
+  function aimStep(delta) {
+    const all = Array.from(document.querySelectorAll("[data-pick]")).filter((el) => el.offsetParent && !el.disabled);
+    if (!all.length) return;
+    const at = all.indexOf(reveal.aim);
+    const next = at < 0 ? (delta > 0 ? 0 : all.length - 1) : (at + delta + all.length) % all.length;
+    aimAt(all[next]);
+    all[next].scrollIntoView({block: "nearest"});
+  }
 
   document.addEventListener("pointerdown", (e) => {
     const hold = e.target.closest && e.target.closest("[data-hold]");
-    if (!hold) return;
+    if (!hold || reveal.on) return;   // a second finger does nothing
     e.preventDefault();
+    try { hold.setPointerCapture(e.pointerId); } catch (err) { /* not capturable: the document still hears it */ }
     reveal.pointer = e.pointerId;
-    setRevealed(true);
+    setRevealed(true, "pointer", hold.id === "hold");
   });
-  // only the finger that holds lets go: a second finger may tap a choice
-  const letGo = (e) => { if (reveal.on && (reveal.pointer === null || e.pointerId === reveal.pointer)) setRevealed(false); };
-  document.addEventListener("pointerup", letGo, true);
-  document.addEventListener("pointercancel", letGo, true);
+  document.addEventListener("pointermove", (e) => {
+    if (reveal.by === "pointer" && e.pointerId === reveal.pointer) aimAt(pickAt(e.clientX, e.clientY));
+  }, true);
+  document.addEventListener("pointerup", (e) => {
+    if (reveal.by === "pointer" && e.pointerId === reveal.pointer) letGo(pickAt(e.clientX, e.clientY));
+  }, true);
+  document.addEventListener("pointercancel", (e) => {
+    if (reveal.by === "pointer" && e.pointerId === reveal.pointer) letGo(null);
+  }, true);
   document.addEventListener("contextmenu", (e) => { if (e.target.closest && e.target.closest("[data-hold]")) e.preventDefault(); });
+  const HOLD_KEYS = [" ", "Enter"];
   document.addEventListener("keydown", (e) => {
-    if ((e.key === " " || e.key === "Enter") && e.target.closest && e.target.closest("[data-hold]")) {
-      e.preventDefault(); if (!e.repeat) setRevealed(true);
+    if (reveal.by === "key") {
+      const delta = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Tab: e.shiftKey ? -1 : 1}[e.key];
+      if (delta) { e.preventDefault(); aimStep(delta); } else if (e.key === "Escape") aimAt(null);
+      if (HOLD_KEYS.includes(e.key)) e.preventDefault();
+      return;
     }
+    const hold = HOLD_KEYS.includes(e.key) && e.target.closest && e.target.closest("[data-hold]");
+    if (hold && !reveal.on) { e.preventDefault(); setRevealed(true, "key", hold.id === "hold"); }
   });
-  document.addEventListener("keyup", (e) => { if (e.key === " " || e.key === "Enter") setRevealed(false); });
+  document.addEventListener("keyup", (e) => {
+    if (reveal.by === "key" && HOLD_KEYS.includes(e.key)) { e.preventDefault(); letGo(reveal.aim); }
+  });
+  document.addEventListener("click", (e) => {
+    const stay = e.target.closest && e.target.closest("[data-reveal-stay]");
+    if (stay && !reveal.on) { setRevealed(true, "stay", true); focusSheet(); }
+    if (e.target.closest && e.target.closest("[data-reveal-hide]")) setRevealed(false);
+  });
+  function focusSheet() {
+    const first = document.querySelector(".sheet-focus");
+    if (first) first.focus();
+  }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") setRevealed(false); });
   window.addEventListener("blur", () => setRevealed(false));
   window.addEventListener("pagehide", () => setRevealed(false));
@@ -325,23 +407,6 @@
     });
   }
 
-  /* A confirm inside a form (secret choices: no modal over the held
-     button; it disappears with the secret when the finger lets go). */
-  function confirmInline(form, text, yes) {
-    return new Promise((resolve) => {
-      const box = document.createElement("div");
-      box.className = "inline-confirm";
-      box.innerHTML = `<p>${esc(text)}</p><div class="row"><button type="button" class="secondary confirm-no">${esc(t("page.no"))}</button>` +
-        `<button type="button" class="danger confirm-yes">${esc(yes || t("page.yes"))}</button></div>`;
-      const kids = Array.from(form.children);
-      kids.forEach((k) => { k.hidden = true; });
-      form.appendChild(box);
-      const done = (answer) => { box.remove(); kids.forEach((k) => { k.hidden = false; }); resolve(answer); };
-      box.querySelector(".confirm-yes").onclick = () => done(true);
-      box.querySelector(".confirm-no").onclick = () => done(false);
-    });
-  }
-
   /* --- labels of actions, fields and values -------------------------------- */
   function valueLabel(view, field, value) {
     const renderer = Companion.games[view.game];
@@ -423,7 +488,7 @@
 
   /* Renders templates into ``container``: one card per action type; many
      templates of one type become a step picker.  options: templates (default
-     view.actions), skip (types to leave out), secret (confirm inline). */
+     view.actions), skip (types to leave out). */
   function renderActions(view, container, send, options) {
     options = options || {};
     container.innerHTML = "";
@@ -434,7 +499,7 @@
       if (!byType.has(tpl.type)) byType.set(tpl.type, []);
       byType.get(tpl.type).push(tpl);
     });
-    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send, options)));
+    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send)));
   }
 
   function sameSpec(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -458,13 +523,13 @@
     return null;
   }
 
-  function actionCard(view, tpls, send, options) {
-    if (tpls.length === 1) return actionForm(view, tpls[0], {}, send, options);
+  function actionCard(view, tpls, send) {
+    if (tpls.length === 1) return actionForm(view, tpls[0], {}, send);
     const type = tpls[0].type;
     const key = view.game + "|" + JSON.stringify(tpls);
     const progress = pickers[type] && pickers[type].key === key ? pickers[type] : (pickers[type] = {key, chosen: {}, order: []});
     const remaining = tpls.filter((tpl) => progress.order.every((n) => admits(tpl.fields[n], progress.chosen[n])));
-    const redraw = (old) => old.replaceWith(actionCard(view, tpls, send, options));
+    const redraw = (old) => old.replaceWith(actionCard(view, tpls, send));
     const back = (form) => () => {
       const last = progress.order.pop();
       delete progress.chosen[last];
@@ -472,7 +537,7 @@
     };
     const step = remaining.length > 1 ? nextStep(remaining, progress.chosen) : null;
     if (!step) {
-      const form = actionForm(view, remaining[0] || tpls[0], progress.chosen, send, options);
+      const form = actionForm(view, remaining[0] || tpls[0], progress.chosen, send);
       if (progress.order.length) addBack(form, back(form));
       return form;
     }
@@ -506,8 +571,7 @@
   /* One template as a form.  ``preset``: values already chosen in a step
      picker.  A form with one choice left sends on one tap per value; every
      other form has one submit button that names the whole choice. */
-  function actionForm(view, tpl, preset, send, options) {
-    options = options || {};
+  function actionForm(view, tpl, preset, send) {
     const form = document.createElement("form");
     form.className = "action card";
     form.dataset.type = tpl.type;
@@ -521,7 +585,7 @@
       const action = Object.assign({type: tpl.type}, values, extra || {});
       if (tpl.confirm) {
         const text = confirmSentence(view, tpl, action), yes = actionLabel(view, tpl.type);
-        const ok = await (options.secret ? confirmInline(form, text, yes) : confirmDialog(text, yes));
+        const ok = await confirmDialog(text, yes);
         if (!ok) return;
       }
       form.classList.add("busy");
@@ -646,6 +710,117 @@
     return wrap;
   }
 
+  /* --- secret choices: picked by sliding while the reveal is held -----------
+     Every field of a secret template is a list of choices (a text field
+     cannot be typed with the thumb that holds).  Each release picks one
+     step: a value of the next field (templates of one type become a step
+     picker, as in the open forms), the last value makes the action.  An
+     action that asks to confirm waits as ``pendingPick`` until a second
+     gesture lets go on its "yes", shown only while held like the choice. */
+  const pickSteps = {};                             // type -> {key, chosen, order}
+  const pendingPick = {key: null, tpl: null, action: null};
+
+  function renderPicks(view, container, templates, send) {
+    container.innerHTML = "";
+    const key = view.game + "|" + JSON.stringify(templates);
+    if (pendingPick.key !== key) Object.assign(pendingPick, {key, tpl: null, action: null});
+    if (pendingPick.tpl) { container.appendChild(pickConfirm(view, send)); return; }
+    const byType = new Map();
+    templates.forEach((tpl) => {
+      if (!byType.has(tpl.type)) byType.set(tpl.type, []);
+      byType.get(tpl.type).push(tpl);
+    });
+    byType.forEach((tpls) => container.appendChild(pickCard(view, tpls, send)));
+  }
+  function hasPendingPick() { return !!pendingPick.tpl; }
+
+  // the action once nothing is left to choose, else null
+  function completeAction(tpl, chosen) {
+    const action = {type: tpl.type};
+    for (const [name, spec] of Object.entries(tpl.fields)) {
+      if (name in chosen) action[name] = chosen[name];
+      else if (isFixed(spec)) action[name] = spec[0];
+      else return null;
+    }
+    return action;
+  }
+  // the next field to pick and its values: across templates first, then the rest of the one left
+  function pickStep(remaining, chosen) {
+    if (remaining.length > 1) return nextStep(remaining, chosen);
+    const tpl = remaining[0];
+    const name = Object.keys(tpl.fields).find((n) => !(n in chosen) && !isFixed(tpl.fields[n]));
+    return name ? {name, values: choiceValues(tpl.fields[name])} : null;
+  }
+
+  function pickCard(view, tpls, send) {
+    const type = tpls[0].type, key = view.game + "|" + JSON.stringify(tpls);
+    const progress = pickSteps[type] && pickSteps[type].key === key ? pickSteps[type]
+      : (pickSteps[type] = {key, chosen: {}, order: []});
+    const admitted = (chosen) => tpls.filter((tpl) => Object.keys(chosen).every((n) => admits(tpl.fields[n], chosen[n])));
+    const remaining = admitted(progress.chosen);
+    const card = document.createElement("div");
+    card.className = "action card picks";
+    card.dataset.type = type;
+    const step = remaining.length ? pickStep(remaining, progress.chosen) : null;
+    const crumbs = progress.order.map((n) => valueLabel(view, n, progress.chosen[n]));
+    card.innerHTML = `<div class="label">${esc([actionLabel(view, type)].concat(crumbs).join(" › "))}</div>`;
+    const row = document.createElement("div"); row.className = "choices";
+    const choose = (tpl, action) => () => {
+      if (tpl.confirm) Object.assign(pendingPick, {tpl, action});
+      else { delete pickSteps[type]; send(action); }
+    };
+    if (step) {
+      card.dataset.step = step.name;
+      card.insertAdjacentHTML("beforeend", `<span class="flabel">${esc(fieldLabel(view, step.name))}</span>`);
+      step.values.forEach((value) => {
+        const chosen = Object.assign({}, progress.chosen, {[step.name]: value});
+        const left = admitted(chosen);
+        const action = left.length === 1 ? completeAction(left[0], chosen) : null;
+        const say = action ? choiceSummary(view, left[0], action)
+          : t("page.field_value", {field: fieldLabel(view, step.name), value: valueLabel(view, step.name, value)});
+        const fn = action ? choose(left[0], action)
+          : () => { progress.chosen[step.name] = value; progress.order.push(step.name); };
+        const b = pickButton(valueLabel(view, step.name, value), say, fn);
+        b.dataset.value = JSON.stringify(value);
+        if (action) b.dataset.ends = left[0].confirm ? "confirm" : "send";   // what letting go here leads to
+        row.appendChild(b);
+      });
+    } else {
+      const tpl = remaining[0] || tpls[0], action = completeAction(tpl, progress.chosen) || {type};
+      const say = choiceSummary(view, tpl, action);
+      const b = pickButton(say, say, choose(tpl, action), "choice primary");
+      b.dataset.ends = tpl.confirm ? "confirm" : "send";
+      row.appendChild(b);
+    }
+    card.appendChild(row);
+    if (progress.order.length) {
+      const back = pickButton("‹ " + t("page.back"), t("page.back"), () => {
+        delete progress.chosen[progress.order.pop()];
+      }, "secondary back-pick");
+      card.appendChild(back);
+    }
+    return card;
+  }
+
+  // the chosen action in words, with "no" and "yes" to let go on
+  function pickConfirm(view, send) {
+    const {tpl, action} = pendingPick;
+    const card = document.createElement("div");
+    card.className = "action card picks pick-confirm";
+    card.dataset.type = tpl.type;
+    const text = confirmSentence(view, tpl, action);
+    card.innerHTML = `<p class="confirm-question">${esc(text)}</p>`;
+    const row = document.createElement("div"); row.className = "row";
+    const clear = () => { Object.assign(pendingPick, {tpl: null, action: null}); delete pickSteps[tpl.type]; };
+    row.appendChild(pickButton(t("page.no"), t("page.no_choose_again"), clear, "secondary confirm-no"));
+    const yes = actionLabel(view, tpl.type);
+    const go = pickButton(yes, t("page.yes_say", {choice: text}), () => { clear(); send(action); }, "danger confirm-yes");
+    go.dataset.ends = "send";
+    row.appendChild(go);
+    card.appendChild(row);
+    return card;
+  }
+
   /* The templates of a seat's view, sorted for the phone: what the game
      waits for ("must"), what the seat may do ("may"), each open or secret
      (shown only while held), and the platform's seat tools.  A game that
@@ -764,8 +939,9 @@
       `<p class="hint">${view.evening.games.map((g) => esc(gt(g.game, "title") || g.game) + ": " + esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>`;
   }
 
-  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog, confirmInline,
-    renderActions, sortActions, waitingFor, holdToReveal, onReveal, isRevealed, setRevealed,
+  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog,
+    renderActions, renderPicks, hasPendingPick, onAim, sortActions, waitingFor, holdToReveal, onReveal,
+    isRevealed, setRevealed,
     keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEvening,
     valueLabel, valueText, fieldLabel, actionLabel, choiceSummary, confirmSentence, refusalOf,
     goneInfo, seatFate, showGone});

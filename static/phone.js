@@ -1,7 +1,8 @@
 /* A player's phone: join (or rejoin with a one-time link), then this seat's
    view.  Everything secret (view.you.secret, private log lines, choices
-   that depend on the secret) is in the page only while the hold button is
-   held.  What the game waits for says "Your move"; what the seat may do
+   that depend on the secret) is in the page only while the bar at the
+   bottom is held; a secret choice is picked by sliding onto it and letting
+   go (one thumb: common.js).  What the game waits for says "Your move"; what the seat may do
    sits quieter under "You may react".  A dead seat (moved to another
    phone, removed, room ended) says so and offers to join again. */
 (function () {
@@ -82,6 +83,7 @@
     K.keepAwake(false);
     Object.keys(drawn).forEach((k) => delete drawn[k]);
     $("play").hidden = true; $("join-form").hidden = true;
+    document.body.classList.remove("has-bar");
     $("me").textContent = "";
     K.showGone($("gone"), info, showJoin);
   }
@@ -127,26 +129,44 @@
       lines.map((line) => `<li>${K.esc(line.text)}</li>`).join("") + "</ol>";
   }
 
+  /* The sheet over the page while the bar is held: the secret, private
+     lines, and the secret choices nearest the thumb (picked by letting go
+     on one).  Nothing of it is in the page while hidden. */
   function drawSecret() {
     const view = lastView;
     const on = K.isRevealed() && view;
     $("secret").classList.toggle("shown", !!on);
     $("secret-body").classList.toggle("shown", !!on);
     if (!on) {
-      ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; delete drawn[id]; });
-      $("secret-hidden").hidden = false;
+      ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; });
+      $("secret-aim").textContent = "";
       return;
     }
-    $("secret-hidden").hidden = true;
     const sorted = K.sortActions(view);
     const choices = sorted.mustSecret.concat(sorted.maySecret), notes = privateLines(view);
     const items = secretItems(view);
     $("secret-items").innerHTML = items || (choices.length || notes ? "" :
       `<p class="hint">${K.esc(K.t("page.nothing_secret"))}</p>`);
-    draw("secret-actions", view, choices, {secret: true});
+    K.renderPicks(view, $("secret-actions"), choices, send);
     $("secret-log").innerHTML = notes;
+    aimLine(null);
   }
   K.onReveal(drawSecret);
+  /* The sheet's top line: what letting go does now, in words. */
+  function aimLine(target) {
+    if (!K.isRevealed()) return;
+    const choices = $("secret-actions").querySelector("[data-pick]");
+    let text = "";
+    if (target) text = K.t("page.let_go_to", {choice: target.dataset.say});
+    else if (document.body.classList.contains("stay")) text = choices ? K.t("page.tap_to_choose") : "";
+    else if (K.hasPendingPick()) {
+      const pick = (cls) => $("secret-actions").querySelector(cls).textContent;
+      text = K.t("page.slide_to_confirm", {yes: pick(".confirm-yes"), no: pick(".confirm-no")});
+    } else if (choices) text = K.t("page.slide_to_choose");
+    $("secret-aim").textContent = text;
+    $("secret-aim").classList.toggle("aiming", !!target);
+  }
+  K.onAim(aimLine);
 
   /* Renders templates into a container unless they (and the names they
      show) are what it already shows: a half-filled form survives views
@@ -222,6 +242,7 @@
     const sorted = K.sortActions(view);
     todo(view, sorted);
     $("secret").hidden = view.status === "lobby";
+    document.body.classList.toggle("has-bar", view.status !== "lobby");
     $("secret").classList.toggle("has-choices", sorted.mustSecret.length + sorted.maySecret.length > 0);
     $("secret-hidden").textContent = K.t(sorted.mustSecret.length + sorted.maySecret.length ? "page.hidden_choices" : "page.hidden");
     drawSecret();

@@ -74,7 +74,7 @@ def open_table(browser, server, game, names, shoot=None, prefix=None, options=No
         phone = new_page(browser, PHONE)
         phone.goto(join_url)
         phone.fill("#name", name)
-        phone.locator("#join-form button").click()
+        phone.locator("#join-form button").tap()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
     wait_js(tablet, f"document.querySelectorAll('#seats .dot.on').length === {len(names)}")
@@ -82,45 +82,123 @@ def open_table(browser, server, game, names, shoot=None, prefix=None, options=No
 
 
 def tap(page, selector, confirm=False):
-    page.locator(selector).first.click()
+    """A finger's tap on a phone (real touch: Playwright's touchscreen)."""
+    page.locator(selector).first.tap()
     if confirm:
-        page.locator("#confirm-yes").click()
+        page.locator("#confirm-yes").tap()
 
 
-# --- the phone page (issue #11): hold to reveal, step pickers, inline confirms ---
+# --- one finger on a phone: DevTools touch input, as a real phone sends it ---
+# The reveal bar is held with one finger (touchStart), the finger slides
+# (touchMove) onto a choice in the sheet and lets go there (touchEnd).
+# Nothing here dispatches a DOM event on an element: the browser hit-tests
+# the touch points and makes its own touch, pointer and click events.
+
+def _touch(page, kind, x=None, y=None):
+    cdp = getattr(page, "_companion_cdp", None)
+    if cdp is None:
+        cdp = page._companion_cdp = page.context.new_cdp_session(page)
+    points = [] if kind == "touchEnd" else [
+        {"x": x, "y": y, "id": 1, "radiusX": 6, "radiusY": 6, "force": 1}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def centre(locator):
+    """The centre of ``locator`` in the viewport; it must be on screen (a
+    finger cannot reach what is not)."""
+    box = locator.bounding_box()
+    assert box, f"not on screen: {locator}"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    width, height = locator.page.viewport_size["width"], locator.page.viewport_size["height"]
+    assert 0 <= x <= width and 0 <= y <= height, f"off screen at ({x:.0f}, {y:.0f}): {locator}"
+    return x, y
+
 
 def hold(page, selector="#hold"):
-    """Holds the reveal control (a second pointer may still tap choices)."""
-    page.locator(selector).first.dispatch_event("pointerdown", {"pointerId": 7, "isPrimary": True})
+    """One finger down on the reveal control, and kept there."""
+    control = page.locator(selector).first
+    control.scroll_into_view_if_needed()
+    x, y = centre(control)
+    _touch(page, "touchStart", x, y)
+    page._companion_finger = (x, y)
+    wait_js(page, "document.body.classList.contains('revealed')")
 
 
-def release(page, selector="#hold"):
-    page.locator(selector).first.dispatch_event("pointerup", {"pointerId": 7, "isPrimary": True})
+def slide(page, target):
+    """The held finger slides, in small moves, onto ``target`` (a locator
+    or a selector)."""
+    if isinstance(target, str):
+        target = page.locator(target).first
+    x0, y0 = page._companion_finger
+    x1, y1 = centre(target)
+    for i in range(1, 9):
+        _touch(page, "touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+    page._companion_finger = (x1, y1)
+
+
+def release(page, selector=None):
+    """The finger lifts (where it is now); everything secret hides."""
+    _touch(page, "touchEnd")
+    page._companion_finger = None
+    wait_js(page, "!document.body.classList.contains('revealed')")
+
+
+def pick(page, target):
+    """One gesture: hold the bar, slide onto ``target``, let go there.
+    Returns what that pick leads to ("send", "confirm" or None: a step)."""
+    hold(page)
+    if isinstance(target, str):
+        target = page.locator(target).first
+    ends = target.get_attribute("data-ends")
+    slide(page, target)
+    release(page)
+    return ends
+
+
+def pick_secret(page, action_type, value=None, index=0):
+    """Makes the secret choice ``action_type`` on the phone's sheet, one
+    gesture a step: at each step the choice whose value is ``value`` (JSON
+    of it; else the first offered), then "yes" if it asks to confirm."""
+    for _ in range(8):
+        hold(page)
+        card = page.locator(f'#secret-actions [data-type="{action_type}"]').nth(index)
+        if card.locator(".confirm-yes").count():
+            slide(page, card.locator(".confirm-yes"))
+            release(page)
+            return
+        choices = card.locator("[data-pick].choice")
+        assert choices.count(), f"no secret choice {action_type} offered"
+        wanted = None
+        if value is not None:
+            import json
+            wanted = card.locator(f"[data-pick][data-value='{json.dumps(value)}']")
+        target = wanted.first if wanted is not None and wanted.count() else choices.first
+        ends = target.get_attribute("data-ends")
+        slide(page, target)
+        release(page)
+        if ends == "send":
+            return
+    raise AssertionError(f"{action_type}: still not chosen after 8 gestures")
 
 
 def press(page, action_type, index=0, held=False):
     """Uses the phone's own form for ``action_type`` to the end: steps
     through a step picker (the first value at each step), taps the first
-    choice or the submit button and answers the confirm (the dialog, or the
-    inline one of a secret choice).  ``held``: a secret choice, made while
-    the reveal control is held."""
+    choice or the submit button and answers the confirm dialog.  ``held``:
+    a secret choice, made on the sheet with one finger (``pick_secret``)."""
     if held:
-        hold(page)
+        pick_secret(page, action_type, index=index)
+        return
     for _ in range(12):
         form = page.locator(f'form[data-type="{action_type}"]').nth(index)
         if "picker" in (form.get_attribute("class") or "").split():
-            form.locator("button.choice").first.click()
+            form.locator("button.choice").first.tap()
             continue
         submit = form.locator('button[type="submit"]')
-        (submit if submit.count() else form.locator("button.choice")).first.click()
+        (submit if submit.count() else form.locator("button.choice")).first.tap()
         break
     if page.locator("#confirm[open]").count():
-        page.locator("#confirm-yes").click()
-    inline = page.locator(".inline-confirm .confirm-yes")
-    if inline.count():
-        inline.first.click()
-    if held:
-        release(page)
+        page.locator("#confirm-yes").tap()
 
 
 def wait_js(page, expression: str, timeout: float = 10_000):

@@ -1,8 +1,12 @@
 """Factum golden path in real Chromium: a tablet and four phones play one
-round (volunteer, judge, decision, secret marks, the vote, the reveal)."""
+round (volunteer, judge, decision, secret marks, the vote, the reveal).
+Phones get real touch input; every secret choice is made with one finger:
+hold the bar, slide onto the choice, let go (and once more on "yes")."""
 from __future__ import annotations
 
-from tests.browser.conftest import hold, open_table, release, wait_js
+import requests
+
+from tests.browser.conftest import hold, open_table, pick_secret, release, wait_js
 
 NAMES = ["Anna", "Ben", "Cara", "Dirk"]
 
@@ -20,27 +24,17 @@ def wait_any(tablet, phones, action_type):
     raise AssertionError(f"no phone offers {action_type}")
 
 
-def has_held(phone, action_type):
+def offers_secret(phone, action_type):
+    """Whether the phone's sheet offers ``action_type`` (looked at while held)."""
     hold(phone)
-    found = phone.locator(f'form[data-type="{action_type}"]').count() > 0
+    found = phone.locator(f'#secret-actions [data-type="{action_type}"]').count() > 0
     release(phone)
     return found
 
 
-def mark_at(form, k):
-    """Marks the k-th offered position (and the first card kind) and
-    answers the inline confirm of a secret choice."""
-    page = form.page
-    if form.locator(".field").count():   # position and card kind to pick
-        form.locator(".field").nth(0).locator("button.choice").nth(k).click()
-        form.locator('button[type="submit"]').click()
-    else:                                 # one tap per position
-        form.locator("button.choice").nth(k).click()
-    inline = page.locator(".inline-confirm .confirm-yes")
-    if inline.count():
-        inline.first.click()
-    elif page.locator("#confirm[open]").count():
-        page.locator("#confirm-yes").click()
+def public(server, tablet):
+    code = tablet.url.rsplit("/", 1)[1]
+    return requests.get(f"{server.url}/api/rooms/{code}", timeout=10).json()
 
 
 def test_factum_golden_path(server, browser, shoot):
@@ -49,53 +43,49 @@ def test_factum_golden_path(server, browser, shoot):
     for phone in phones:
         phone.wait_for_selector('form[data-type="volunteer"]')
     shoot(phones[0], "factum-phone-volunteer")
-    phones[0].locator('form[data-type="volunteer"] button').click()
+    phones[0].locator('form[data-type="volunteer"] button').tap()
     phones[0].wait_for_selector('form[data-type="told"]')
     assert not with_form(phones[1:], "volunteer")   # the race is over
     shoot(tablet, "factum-tablet-teams")
-    phones[0].locator('form[data-type="told"] button').click()
+    phones[0].locator('form[data-type="told"] button').tap()
     judge = wait_any(tablet, phones, "judge")[0]
-    judge.locator('form[data-type="judge"] button').click()
+    judge.locator('form[data-type="judge"] button').tap()
     judge.wait_for_selector('form[data-type="decide"]')
     shoot(judge, "factum-phone-judge-decides")
-    judge.locator('form[data-type="decide"] button.choice').first.click()   # team A guesses
-    judge.locator("#confirm-yes").click()
+    judge.locator('form[data-type="decide"] button.choice').first.tap()   # team A guesses
+    judge.locator("#confirm-yes").tap()
 
-    # marking is a secret choice (it leaves out one's own other card): the
-    # form shows only while the reveal is held; each marks its own position
-    marked = []
-    for _ in range(200):
-        if with_form(phones, "vote"):
-            break
-        for phone in phones:
-            if phone in marked:
-                continue
+    # marking is a secret choice (it leaves out one's own other card): one
+    # finger holds, slides onto a position, lets go; each its own position
+    wait_js(tablet, "/mark|markier/i.test(document.body.textContent)")
+    marked = 0
+    for phone in phones:
+        if not offers_secret(phone, "mark"):
+            continue
+        if not marked:
             hold(phone)
-            form = phone.locator('form[data-type="mark"]')
-            if form.count():
-                if not marked:
-                    shoot(phone, "factum-phone-mark")
-                mark_at(form.first, len(marked))
-                marked.append(phone)
+            shoot(phone, "factum-phone-mark-held")
             release(phone)
-        tablet.wait_for_timeout(100)
-    shoot(tablet, "factum-tablet-marked")
-    # the team's vote is secret too: cast while holding, on every phone that has it
-    voted = 0
+        before = public(server, tablet)["version"]
+        card = 'position'
+        pick_secret(phone, "mark", value=marked + 1)
+        wait_js(phone, f"Number(document.body.dataset.version) > {before}")
+        marked += 1
+        del card
+    assert marked
+    # the team's vote is secret too, with a confirm named in words
     for _ in range(100):
-        for phone in phones:
-            hold(phone)
-            form = phone.locator('form[data-type="vote"]')
-            if form.count():
-                if not voted:
-                    shoot(phone, "factum-phone-vote")
-                mark_at(form.first, 0)
-                voted += 1
-            release(phone)
-        if voted and not any(has_held(p, "vote") for p in phones):
+        voters = [p for p in phones if offers_secret(p, "vote")]
+        if voters:
             break
         tablet.wait_for_timeout(100)
-    assert voted
+    assert voters
+    first = voters[0]
+    hold(first)
+    shoot(first, "factum-phone-vote-held")
+    release(first)
+    for phone in voters:
+        pick_secret(phone, "vote")
     wait_js(tablet, "/\\+1|wins|gewinnt|point/i.test(document.getElementById('log').textContent)")
     tablet.wait_for_timeout(300)
     shoot(tablet, "factum-tablet-reveal")
