@@ -124,12 +124,12 @@
     const id = "s" + (++secretSeq);
     secrets.set(id, html);
     return `<div class="secret inline"><button type="button" class="hold" data-hold>${esc(t("page.hold"))}</button>` +
-      `<div class="secret-body" data-secret-id="${id}">${reveal.on ? html : esc(t("page.hidden"))}</div></div>`;
+      `<div class="secret-body" data-secret-id="${id}">${reveal.on ? html : esc(t("page.hidden_box"))}</div></div>`;
   }
   function drawSecretBoxes() {
     document.querySelectorAll("[data-secret-id]").forEach((el) => {
       const html = secrets.get(el.dataset.secretId);
-      el.innerHTML = reveal.on && html != null ? html : esc(t("page.hidden"));
+      el.innerHTML = reveal.on && html != null ? html : esc(t("page.hidden_box"));
       el.classList.toggle("shown", reveal.on);
     });
   }

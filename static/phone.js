@@ -137,6 +137,7 @@
     const on = K.isRevealed() && view;
     $("secret").classList.toggle("shown", !!on);
     $("secret-body").classList.toggle("shown", !!on);
+    $("hold-label").textContent = K.t(on ? "page.holding" : "page.hold");
     if (!on) {
       ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; });
       $("secret-aim").textContent = "";
@@ -243,8 +244,7 @@
     todo(view, sorted);
     $("secret").hidden = view.status === "lobby";
     document.body.classList.toggle("has-bar", view.status !== "lobby");
-    $("secret").classList.toggle("has-choices", sorted.mustSecret.length + sorted.maySecret.length > 0);
-    $("secret-hidden").textContent = K.t(sorted.mustSecret.length + sorted.maySecret.length ? "page.hidden_choices" : "page.hidden");
+    // the bar looks the same whatever the secret holds: an onlooker learns nothing from it
     drawSecret();
     draw("actions", view, sorted.must);
     react(view, sorted);
@@ -261,15 +261,22 @@
   function currentGame() { return lastView ? lastView.game : C.game; }
   async function openRules() {
     const game = currentGame();
-    let html = `<p>${K.esc(K.t("table.rules_missing"))}</p>`;
-    try {
-      const r = await fetch(`/static/games/rules/${encodeURIComponent(game)}.${C.lang}.html`);
-      if (r.ok) html = await r.text();
-    } catch (e) { /* offline: the sentence says there is none */ }
-    $("rules-body").innerHTML = html;
+    const [help, rules] = await Promise.all([
+      fetchText(`/static/phone-help.${C.lang}.html`, ""),
+      fetchText(`/static/games/rules/${encodeURIComponent(game)}.${C.lang}.html`,
+        `<p>${K.esc(K.t("table.rules_missing"))}</p>`)]);
+    $("rules-body").innerHTML = help + rules;
     $("rules").dataset.game = game;
     if (!$("rules").open) $("rules").showModal();
     $("rules-body").scrollTop = 0;
+  }
+  // a page's text, else ``fallback`` (offline: the sentence says there is none)
+  async function fetchText(url, fallback) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return await r.text();
+    } catch (e) { /* offline */ }
+    return fallback;
   }
   $("show-rules").onclick = openRules;
   $("rules-close").onclick = () => $("rules").close();

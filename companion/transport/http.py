@@ -9,6 +9,7 @@ import hashlib
 import io
 import ipaddress
 import logging
+import functools
 import os
 import re
 import socket
@@ -227,7 +228,16 @@ def for_pages(texts: dict[str, str]) -> dict[str, str]:
     return {key: text for key, text in texts.items() if not key.startswith("error.")}
 
 
-def game_config(game, lang: str) -> dict:
+@functools.cache
+def named_in(path: str) -> frozenset[str]:
+    """The text keys a script names literally ("log.final_won")."""
+    if not os.path.exists(path):
+        return frozenset()
+    with open(path, encoding="utf-8") as f:
+        return frozenset(re.findall(r"[\"'](\w+\.\w+)[\"']", f.read()))
+
+
+def game_config(game, lang: str, phone: bool = False) -> dict:
     """What the table and phone pages need to draw the first view without
     asking again: the room's game texts and, for a later ``new_game``, every
     game's title and script (its texts are fetched then)."""
@@ -237,6 +247,10 @@ def game_config(game, lang: str) -> dict:
     if game:
         own = game_texts(game, lang)
         own["texts"] = for_pages(own["texts"])
+        if phone:   # log lines and options come as words; only what the renderer names itself
+            named = named_in(os.path.join(folder, f"{game.name}.js"))
+            own["texts"] = {key: text for key, text in own["texts"].items()
+                            if key in named or not key.startswith(("log.", "option."))}
     return {
         "game": game.name if game else None,
         "game_texts": {game.name: own} if game else {},
@@ -247,12 +261,29 @@ def game_config(game, lang: str) -> dict:
     }
 
 
+#: keys the phone's scripts build from a name (an action's type, a field, a value, a status)
+PHONE_BUILDS = ("action.", "field.", "value.", "confirm.")
+STATUS_KEYS = {"page.lobby", "page.playing", "page.finished"}   # renderStatus: "page." + status
+
+
+def for_phone(texts: dict[str, str]) -> dict[str, str]:
+    """The platform texts the phone's scripts read: those they name and
+    those they build.  The page stays light; its HTML is worded on the server."""
+    static = current_app.static_folder
+    named = named_in(os.path.join(static, "common.js")) | named_in(os.path.join(static, "phone.js"))
+    return {key: text for key, text in texts.items()
+            if key in named or key.startswith(PHONE_BUILDS) or key in STATUS_KEYS}
+
+
 def page(template_name: str, game=None, with_game: bool = False, **context):
     lang = request_lang()
-    config = {"lang": lang, "texts": for_pages(catalogue(lang)), "code": context.get("code")}
+    texts = for_pages(catalogue(lang))
+    if template_name == "phone.html":
+        texts = for_phone(texts)
+    config = {"lang": lang, "texts": texts, "code": context.get("code")}
     scripts = []   # the room's game renderer only (common.js loads another on new_game)
     if with_game:
-        config.update(game_config(game, lang))
+        config.update(game_config(game, lang, phone=template_name == "phone.html"))
         own = config["game_scripts"].get(config["game"])
         scripts = [own] if own else []
     response = Response(render_template(

@@ -45,8 +45,8 @@ def shoot():
 
 
 def new_page(browser, size, lang="en"):
-    context = browser.new_context(viewport=size, locale=lang, has_touch=size is PHONE,
-                                  is_mobile=size is PHONE)
+    phone = size["width"] < 600   # a phone-sized page is a touch phone
+    context = browser.new_context(viewport=size, locale=lang, has_touch=phone, is_mobile=phone)
     return context.new_page()
 
 
@@ -134,6 +134,7 @@ def slide(page, target):
     for i in range(1, 9):
         _touch(page, "touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
     page._companion_finger = (x1, y1)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")   # the move is seen
 
 
 def release(page, selector=None):
@@ -155,30 +156,44 @@ def pick(page, target):
     return ends
 
 
-def pick_secret(page, action_type, value=None, index=0):
+def pick_secret(page, action_type, value=None, index=0, choose=None):
     """Makes the secret choice ``action_type`` on the phone's sheet, one
-    gesture a step: at each step the choice whose value is ``value`` (JSON
-    of it; else the first offered), then "yes" if it asks to confirm."""
+    gesture a step: at each step the choice ``choose[field]`` (else
+    ``value``, else the first offered), then "yes" if it asks to confirm."""
+    import json
     for _ in range(8):
         hold(page)
         card = page.locator(f'#secret-actions [data-type="{action_type}"]').nth(index)
         if card.locator(".confirm-yes").count():
             slide(page, card.locator(".confirm-yes"))
-            release(page)
+            sent(page, release)
             return
         choices = card.locator("[data-pick].choice")
         assert choices.count(), f"no secret choice {action_type} offered"
-        wanted = None
-        if value is not None:
-            import json
-            wanted = card.locator(f"[data-pick][data-value='{json.dumps(value)}']")
-        target = wanted.first if wanted is not None and wanted.count() else choices.first
+        step = card.get_attribute("data-step")
+        wanted = (choose or {}).get(step, value)
+        target = choices.first
+        if wanted is not None:
+            match = card.locator(f"[data-pick][data-value='{json.dumps(wanted)}']")
+            if match.count():
+                target = match.first
         ends = target.get_attribute("data-ends")
         slide(page, target)
-        release(page)
         if ends == "send":
+            sent(page, release)
             return
+        release(page)
     raise AssertionError(f"{action_type}: still not chosen after 8 gestures")
+
+
+def sent(page, step):
+    """Does ``step`` (which sends an action) and waits for the server's
+    answer: a newer view drawn, or a refusal shown."""
+    version = page.evaluate("Number(document.body.dataset.version)")
+    page.evaluate("document.getElementById('toast').hidden = true")
+    step(page)
+    wait_js(page, f"Number(document.body.dataset.version) > {version} || "
+                  "!document.getElementById('toast').hidden")
 
 
 def press(page, action_type, index=0, held=False):

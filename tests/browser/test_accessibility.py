@@ -20,7 +20,7 @@ import requests
 
 from companion import games
 from companion.games.base import sample_action
-from tests.browser.conftest import PHONE, TABLET, hold, release, wait_js
+from tests.browser.conftest import PHONE, TABLET, hold, release, slide, wait_js
 from tests.servers import ROOT, Server
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -173,7 +173,7 @@ def test_join_table_and_phone_pages_of_every_game(server, browser, game_name):
         phone.wait_for_selector("#join-form:not([hidden])")
         audit(phone, "join page", found)
         phone.fill("#name", NAMES[0])
-        phone.locator("#join-form button").click()
+        phone.locator("#join-form button").tap()
         phone.wait_for_selector("#play:not([hidden])")
         seat, token = phone.evaluate(f"""() => [localStorage.getItem('companion:seatno:{room.code}'),
                                                  localStorage.getItem('companion:seat:{room.code}')]""")
@@ -197,7 +197,15 @@ def test_join_table_and_phone_pages_of_every_game(server, browser, game_name):
         hold(phone)
         audit(phone, "phone page, secret held", found)
         release(phone)
-        phone.locator("#show-rules").click()
+        # a screen reader's way: the "stay" control (focused, activated)
+        # shows the sheet until its hide button
+        phone.locator("#reveal-stay").focus()
+        phone.keyboard.press("Enter")
+        wait_js(phone, "document.body.classList.contains('stay')")
+        audit(phone, "phone page, secret shown to stay (screen reader)", found)
+        phone.locator("#reveal-hide").tap()
+        wait_js(phone, "!document.body.classList.contains('revealed')")
+        phone.locator("#show-rules").tap()
         phone.wait_for_selector("#rules[open] .rules-doc")
         audit(phone, "phone page, rules open", found)
     finally:
@@ -270,12 +278,35 @@ def test_colour_is_never_the_only_signal(server, browser):
             mark(page, "#seats li:nth-child(2)", "turn", False)
             assert differs_beyond_colour(page, "#seats li:nth-child(1)", "#seats li:nth-child(2)"), \
                 f"{where}: whose turn it is"
-        # a row of choices (secret ones too, while held): one chosen, one not
-        hold(phone)
+        # a row of open choices: one chosen, one not
         phone.wait_for_selector("form.action .choice")
         mark(phone, "form.action .choice", "on", True)
         assert differs_beyond_colour(phone, "form.action .choice.on", "form.action .choice:not(.on)"), "a chosen choice"
-        release(phone)
+        # the secret choice the held thumb is on (what letting go picks), beside the others
+        secret = Room(server.url, "factum")
+        secret.fill()
+        secret.start()
+        rng = random.Random("colour/factum")
+        for _ in range(200):
+            mine = [t for t in secret.view(secret.tokens[0])["actions"] if t.get("secret")]
+            if mine or secret.view()["status"] != "playing" or not secret.random_move(rng):
+                break
+        assert mine, "factum offered seat 0 no secret choice"
+        sheet = open_page(browser, f"{server.url}/j/{secret.code}", state=storage(server.url, secret, seat=0),
+                          audit=False)
+        try:
+            drawn(sheet, secret.view()["version"])
+            hold(sheet)
+            choices = sheet.locator("#secret-actions [data-pick]")
+            assert choices.count() >= 2, "the sheet offers fewer than two choices"
+            slide(sheet, choices.first)
+            wait_js(sheet, "document.querySelectorAll('#secret-actions [data-pick].aim').length === 1")
+            assert differs_beyond_colour(sheet, "#secret-actions [data-pick].aim",
+                                         "#secret-actions [data-pick]:not(.aim)"), "the choice under the thumb"
+            slide(sheet, "#hold")   # back onto the bar: letting go there picks nothing
+            release(sheet)
+        finally:
+            sheet.context.close()
         create = open_page(browser, f"{server.url}/", TABLET, audit=False)
         try:
             create.locator('button[data-game="hoax"]').click()

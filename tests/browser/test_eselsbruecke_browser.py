@@ -1,8 +1,9 @@
 """Eselsbrücke golden path in real Chromium: a tablet and three phones tell
 three stories with the real cards (typed terms, autocomplete from the app's
 deck), the terms vanish once a story is told, the phones hold their own
-cards behind hold-to-show, a misspelt name goes to the holder's phone as a
-question, and the game is played to its end.  Screenshots of the phone
+cards behind the reveal bar (held with one finger), a misspelt name goes to
+the holder's phone as a question, and the game is played to its end.
+Phones get real touch input (taps, and DevTools touch for holding the bar).  Screenshots of the phone
 (390x844) and the table (1280x800), English and German, go to
 /tmp/shots/eselsbruecke/."""
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, new_page
+from tests.browser.conftest import PHONE, hold, new_page, release
 
 SHOTS = Path("/tmp/shots/eselsbruecke")
 TABLE = {"width": 1280, "height": 800}
@@ -28,7 +29,7 @@ STORIES = [
 
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for _ in range(12):   # the table's announcements: tap them away for a clear picture
+    for _ in range(12):   # the table's announcements (a phone has none): click them away
         announce = page.locator("#announce:not([hidden])")
         if not announce.count():
             break
@@ -58,7 +59,7 @@ def open_room(browser, server, deck="physical", language="de"):
         phone = new_page(browser, PHONE)
         phone.goto(join_url + "?lang=en")
         phone.fill("#name", name)
-        phone.locator("#join-form button").click()
+        phone.locator("#join-form button").tap()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
     expect(tablet.locator("#seats .dot.on")).to_have_count(3)
@@ -77,23 +78,32 @@ def missing_texts(page):
 def lay(phone, term):
     form = phone.locator('form[data-type="lay"]')
     form.locator("input").fill(term)
-    form.locator('button[type="submit"]').click()
+    form.locator('button[type="submit"]').tap()
     phone.wait_for_selector('form[data-type="lay"]', state="detached")
 
 
 def name(phone, term):
     form = phone.locator('form[data-type="name"]')
     form.locator("input").fill(term)
-    form.locator('button[type="submit"]').click()
+    form.locator('button[type="submit"]').tap()
     assert phone.locator("#confirm-text").text_content() == f"Name “{term}”?"
-    phone.locator("#confirm-yes").click()
+    phone.locator("#confirm-yes").tap()
 
 
 def held_secret(phone, key):
-    phone.locator("#hold").dispatch_event("pointerdown")
+    """The secret item ``key``, read while one finger holds the bar."""
+    hold(phone)
     text = phone.locator(f'#secret-body [data-key="{key}"] strong').text_content()
-    phone.locator("#hold").dispatch_event("pointerup")
+    release(phone)
     return text.split(", ")
+
+
+def assert_hidden(phone):
+    """Not held: nothing secret is in the page (the bar says it is hidden)."""
+    assert "revealed" not in (phone.locator("body").get_attribute("class") or "").split()
+    expect(phone.locator("#secret-items")).to_be_empty()
+    expect(phone.locator("#secret-actions")).to_be_empty()
+    expect(phone.locator("#secret-hidden")).to_be_visible()
 
 
 def test_eselsbruecke_golden_path(server, browser):
@@ -135,13 +145,14 @@ def test_eselsbruecke_golden_path(server, browser):
     # resolution: every phone holds its own three cards of story 1, hidden
     for phone in phones:
         expect(phone.locator("#game-area")).to_contain_text("Resolving story 1")
-    assert "hidden" in anna.locator("#secret-body").text_content()
+    assert_hidden(anna)
     cards = [held_secret(phone, "cards") for phone in phones]
+    assert_hidden(anna)
     assert sorted(sum(cards, [])) == sorted(STORIES[0])
     assert all(len(c) == 3 for c in cards)
-    phones[1].locator("#hold").dispatch_event("pointerdown")
+    hold(phones[1])
     shot(phones[1], "phone-cards-held-en")
-    phones[1].locator("#hold").dispatch_event("pointerup")
+    release(phones[1])
     shot(tablet, "table-resolution-en")
 
     # Anna misspells one of Ben's cards: Ben's phone asks him
@@ -153,23 +164,24 @@ def test_eselsbruecke_golden_path(server, browser):
     assert typo in ben.locator("#game-area").text_content()
     # hidden until held (the page does carry the public deck list for autocomplete)
     assert target not in ben.locator("body").inner_text()
-    ben.locator("#hold").dispatch_event("pointerdown")
+    hold(ben)
     assert ben.locator("#secret-body .eb-question").text_content() == f"Is “{typo}” your “{target}”?"
     shot(ben, "phone-question-en")
-    ben.locator("#hold").dispatch_event("pointerup")
+    release(ben)
     assert target not in ben.locator("body").inner_text()
+    assert_hidden(ben)
     assert "eb-question" not in phones[2].content()
     relang(ben, "de")
     ben.wait_for_selector('form[data-type="confirm"]')
-    ben.locator("#hold").dispatch_event("pointerdown")
+    hold(ben)
     assert ben.locator("#secret-body .eb-question").text_content() == f"Ist „{typo}“ deine Karte „{target}“?"
     shot(ben, "phone-question-de")
-    ben.locator("#hold").dispatch_event("pointerup")
+    release(ben)
     shot(tablet, "table-question-en")
     relang(ben, "en")
-    ben.locator('form[data-type="confirm"] button[data-value="true"]').click()
+    ben.locator('form[data-type="confirm"] button[data-value="true"]').tap()
     assert ben.locator("#confirm-text").text_content().startswith("Your answer: Yes, it is my card")
-    ben.locator("#confirm-yes").click()
+    ben.locator("#confirm-yes").tap()
     expect(tablet.locator("#game-area .eb-chip").first).to_have_text(target)
 
     # Ben names something wrong: his phone offers an appeal
@@ -223,9 +235,9 @@ def test_eselsbruecke_digital_hand(server, browser):
     hand = [b.text_content() for b in cards.all()]
     expect(anna.locator("#game-area .eb-card")).to_have_count(6)   # the hand, also drawn
     shot(anna, "phone-digital-hand-en")
-    cards.nth(2).click()
+    cards.nth(2).tap()
     assert anna.locator("#confirm-text").text_content() == f"Lay {hand[2]}? Everyone will see it."
-    anna.locator("#confirm-yes").click()
+    anna.locator("#confirm-yes").tap()
     expect(tablet.locator("#game-area .eb-card b")).to_have_text([hand[2]])
     expect(phones[1].locator('form[data-type="lay"] button.choice')).to_have_count(6)
     expect(anna.locator("#game-area .eb-card")).to_have_count(6)   # the story's card + 5 in hand

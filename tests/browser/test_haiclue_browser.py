@@ -1,33 +1,38 @@
 """Haiclue golden path in real Chromium: a tablet and three phones play one
-clue to its reveal; the colour shows only while held."""
+clue to its reveal; the colour shows only while one finger holds the bar.
+Phones get real touch input; the tablet keeps the mouse."""
 from __future__ import annotations
 
-from tests.browser.conftest import open_table, tap, wait_js
+from playwright.sync_api import expect
+
+from tests.browser.conftest import hold, open_table, release, tap, wait_js
 
 COLOURS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
 
 
 def test_haiclue_golden_path(server, browser, shoot):
     tablet, phones = open_table(browser, server, "haiclue", ["Anna", "Ben", "Cara"], shoot, "haiclue")
-    tap(tablet, '#host-actions form[data-type="start"] button.choice')   # youngest: Anna
+    tablet.locator('#host-actions form[data-type="start"] button.choice').first.click()   # youngest: Anna
     for phone in phones:
         phone.wait_for_selector('form[data-type="clue_ready"]')
     shoot(tablet, "haiclue-tablet-clues")
     # the colour is hidden until held
     anna = phones[0]
-    assert "hidden" in anna.locator("#secret-body").text_content()
-    anna.locator("#hold").dispatch_event("pointerdown")
+    expect(anna.locator("#secret-items")).to_be_empty()
+    expect(anna.locator("#secret-actions")).to_be_empty()
+    hold(anna)
     colour = anna.locator("#secret-body strong").text_content()
     assert colour in COLOURS.values()
     shoot(anna, "haiclue-phone-colour-held")
-    anna.locator("#hold").dispatch_event("pointerup")
+    release(anna)
+    expect(anna.locator("#secret-items")).to_be_empty()
 
     # everyone says the clue is built; Ben types one
     for i, phone in enumerate(phones):
         form = phone.locator('form[data-type="clue_ready"]')
         if i == 1:
             form.locator("input").fill("cold river moon")
-        form.locator('button[type="submit"]').click()
+        form.locator('button[type="submit"]').tap()
     # first author is Anna's left neighbour, Ben: Anna and Cara guess
     for phone in (phones[0], phones[2]):
         phone.wait_for_selector('form[data-type="guess"]')
@@ -36,9 +41,9 @@ def test_haiclue_golden_path(server, browser, shoot):
     shoot(tablet, "haiclue-tablet-guessing")
     shoot(phones[0], "haiclue-phone-guess")
     for phone in (phones[0], phones[2]):
-        phone.locator('form[data-type="guess"] button.choice').first.click()
+        tap(phone, 'form[data-type="guess"] button.choice')
         if phone.locator("#confirm-yes").is_visible():
-            phone.locator("#confirm-yes").click()
+            phone.locator("#confirm-yes").tap()
     wait_js(tablet, "document.getElementById('log').textContent.match(/Ben/g).length > 1")
     tablet.wait_for_timeout(300)
     shoot(tablet, "haiclue-tablet-reveal")

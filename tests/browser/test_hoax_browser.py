@@ -1,6 +1,7 @@
 """HOAX in real Chromium: a tablet and six phones cover, claim, doubt (the
 doubt is carried by the others) and accuse, each phone through its own
-buttons; screenshots of the table and phones at each step."""
+buttons (real touch: taps, and one finger holding the reveal bar; the
+tablet keeps the mouse); screenshots of the table and phones at each step."""
 from __future__ import annotations
 
 from tests.browser.conftest import hold, open_table, press, release, wait_js
@@ -21,9 +22,9 @@ def cover_another(phone):
     list itself must not give one's own away)."""
     own = own_identity(phone)
     form = phone.locator('form[data-type="cover"]').first
-    form.locator(f'button.choice:not([data-value=\'"{own}"\'])').first.click()
+    form.locator(f'button.choice:not([data-value=\'"{own}"\'])').first.tap()
     if phone.locator("#confirm[open]").count():
-        phone.locator("#confirm-yes").click()
+        phone.locator("#confirm-yes").tap()
 
 
 def has(phone, action_type):

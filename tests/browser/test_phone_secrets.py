@@ -24,10 +24,11 @@ from pathlib import Path
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from companion import games
 from companion.games.base import sample_action
-from tests.browser.conftest import PHONE, hold, new_page, press, release
+from tests.browser.conftest import PHONE, hold, new_page, press, release, slide, wait_js
 from tests.servers import Server
 
 
@@ -193,8 +194,15 @@ def player_names(game) -> list[str]:
 
 # --- phones in Chromium --------------------------------------------------------
 
+def phone_page(browser, size=PHONE, lang: str = "en"):
+    """A phone of any size, with a touch screen (``new_page`` gives touch
+    only to ``PHONE`` itself)."""
+    context = browser.new_context(viewport=size, locale=lang, has_touch=True, is_mobile=True)
+    return context.new_page()
+
+
 def open_phone(browser, server, room: Room, seat: int = 0, lang: str = "en", size=PHONE):
-    page = new_page(browser, size, lang)
+    page = phone_page(browser, size, lang)
     page.goto(f"{server.url}/j/{room.code}?lang={lang}")
     page.evaluate("([k, t, s]) => { localStorage.setItem(k, t); localStorage.setItem(k.replace(':seat:', ':seatno:'), s); }",
                   [f"companion:seat:{room.code}", room.tokens[seat], str(seat)])
@@ -259,11 +267,14 @@ def test_secret_hides_on_blur_and_when_hidden(server, browser):
         hold(page)
         assert re.search(r"\b[A-H]\b", page.locator("#secret-items").inner_text())
         page.evaluate("window.dispatchEvent(new Event('blur'))")
+        assert visible_text(page, room) == closed   # hidden while the finger is still down
+        release(page)   # and lifting it then picks nothing, shows nothing
         assert visible_text(page, room) == closed
         hold(page)
         page.evaluate("""Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
                          document.dispatchEvent(new Event('visibilitychange'))""")
         assert visible_text(page, room) == closed
+        release(page)
         # private log lines are not in the open log
         assert "Your letter" not in closed
         page.evaluate("delete document.visibilityState")
@@ -280,9 +291,12 @@ def test_confirm_names_the_choice_and_your_move_only_when_waited_for(server, bro
     page = open_phone(browser, server, room)
     try:
         assert page.locator("#todo-text").inner_text() == "Your move"
-        page.locator('#actions form[data-type="pick"] button.choice[data-value="2"]').click()
+        before = room.view()["version"]
+        page.locator('#actions form[data-type="pick"] button.choice[data-value="2"]').tap()
         assert page.locator("#confirm-text").inner_text() == "Pick a number — Number: 2?"
-        page.locator("#confirm-no").click()
+        page.locator("#confirm-no").tap()
+        assert not page.locator("#confirm").evaluate("el => el.open")
+        assert room.view()["version"] == before, "a choice answered with no was sent"
     finally:
         page.context.close()
 
@@ -300,7 +314,7 @@ def test_a_seat_moved_to_another_phone_is_told(server, browser):
         page.wait_for_selector("#gone:not([hidden])")
         assert page.locator("#gone").inner_text().startswith("Your seat moved to another phone")
         assert page.evaluate(f"localStorage.getItem('companion:seat:{room.code}')") is None
-        page.locator("#gone-action").click()
+        page.locator("#gone-action").tap()
         page.wait_for_selector("#join-form:not([hidden])")
         other.context.close()
     finally:
@@ -353,28 +367,79 @@ def room_where(server, wanted, steps: int = 150):
 
 
 def test_a_secret_choice_is_made_and_confirmed_while_held(server, browser):
+    """One thumb: hold the bar, slide onto the choice, let go; a choice that
+    asks to confirm shows, on the next hold, the question naming the whole
+    choice; letting go anywhere but on "yes" sends nothing."""
     found = room_where(server, lambda mine: any(t.get("secret") and t.get("confirm") for t in mine))
     if found is None:
         pytest.skip("no shipped game offers a secret choice that asks to confirm")
     room, mine = found
+    kind = next(t["type"] for t in mine if t.get("secret") and t.get("confirm"))
+    offered = [t for t in mine if t["type"] == kind]
     page = open_phone(browser, server, room)
+    card = page.locator(f'#secret-actions [data-type="{kind}"]')
     try:
-        assert page.locator("#secret-actions form").count() == 0
-        hold(page)
-        form = page.locator("#secret-actions form").first
-        form.locator("button.choice, button[type=submit]").first.click()
-        question = form.locator(".inline-confirm p")
-        assert question.inner_text().endswith("?")
-        release(page)   # letting go takes the question away with the secret
-        assert page.locator("#secret-actions *").count() == 0
-        hold(page)
         before = room.view()["version"]
-        form = page.locator("#secret-actions form").first
-        form.locator("button.choice, button[type=submit]").first.click()
-        form.locator(".confirm-yes").click()
-        # the phone draws the answer's view: a newer version than before
+        # with nothing held, no choice and no question is in the page
+        assert page.locator("#secret-actions *").count() == 0
+        assert page.locator("[data-pick], .pick-confirm, .confirm-question").count() == 0
+        # while held the choices are there; each gesture picks one step,
+        # up to the one that asks to confirm
+        labels, say = [], None
+        for _ in range(8):
+            hold(page)
+            assert card.count() == 1, f"{kind} is not offered on the sheet"
+            assert card.locator(".confirm-yes").count() == 0, "a confirm before anything was chosen"
+            choices = card.locator("[data-pick].choice")
+            assert choices.count(), f"{kind}: no choice to slide onto"
+            ends = [choices.nth(i).get_attribute("data-ends") for i in range(choices.count())]
+            # the choice that asks to confirm, else a step towards it
+            at = ends.index("confirm") if "confirm" in ends else ends.index(None)
+            target = choices.nth(at)
+            labels.append(target.inner_text().strip())
+            say = target.get_attribute("data-say")
+            slide(page, target)
+            # the sheet says what letting go there does (touch moves reach the page a frame later)
+            expect(page.locator("#secret-aim")).to_have_text(f"Let go: {say}")
+            release(page)
+            assert page.locator("#secret-actions *").count() == 0
+            if ends[at] == "confirm":
+                break
+        else:
+            pytest.fail(f"{kind}: no choice asked to confirm after 8 gestures")
+        # picking it sent nothing yet, and nothing of it shows while not held
+        assert page.locator(".pick-confirm, .confirm-question, [data-pick]").count() == 0
+        assert room.view()["version"] == before, "a choice that asks to confirm was sent at once"
+        # the next hold asks, naming the whole choice
+        hold(page)
+        question = page.locator(f'#secret-actions .pick-confirm[data-type="{kind}"] .confirm-question')
+        assert question.count() == 1, "the next hold does not ask to confirm"
+        sentence = question.inner_text()
+        assert page.locator("#secret-actions [data-pick].choice").count() == 0, "choices beside the question"
+        if labels[-1] != say:   # a value picked (not one button naming the whole action)
+            for label in labels:
+                assert label in sentence, f"{sentence!r} does not name {label!r}"
+        else:
+            assert sentence.strip() and sentence != say, sentence
+        # letting go elsewhere (on the question, not on a choice) sends nothing
+        slide(page, question)
+        release(page)
+        page.wait_for_timeout(600)
+        assert room.view()["version"] == before, "letting go off the choices sent it"
+        assert page.locator("body").get_attribute("data-version") == str(before)
+        # still asked on the next hold: slide onto yes and let go there
+        hold(page)
+        assert question.inner_text() == sentence
+        yes = page.locator("#secret-actions .pick-confirm .confirm-yes")
+        assert yes.get_attribute("data-say") == f"Yes — {sentence}"
+        slide(page, yes)
+        release(page)
+        # the server has it: a newer version, and the seat is no longer offered the same choice
         page.wait_for_selector(f'body[data-version]:not([data-version="{before}"])', state="attached")
         assert room.view()["version"] > before, "the secret choice was not sent"
+        assert [t for t in game_moves(room.view(room.tokens[0])) if t["type"] == kind] != offered
+        hold(page)   # and the question is gone with it
+        assert page.locator(".pick-confirm").count() == 0
         release(page)
     finally:
         page.context.close()
@@ -397,7 +462,7 @@ def test_optional_reactions_are_not_your_move(server, browser):
         assert page.locator("#todo-text").inner_text() != "Your move"
         assert page.locator("#actions form").count() == 0
         assert page.locator("#react:not([hidden]) #react-actions form").count() >= 1
-        page.locator("#react-pass").click()
+        page.locator("#react-pass").tap()
         assert not page.locator("#react").evaluate("el => el.open")
     finally:
         page.context.close()
@@ -473,25 +538,29 @@ def test_screenshots(server, browser, game_name):
                 page = phones["390x844"]
                 picker = page.locator("#actions form.picker button.choice, #react-actions form.picker button.choice")
                 if picker.count():
-                    picker.first.click()
+                    picker.first.tap()
                     page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-picker.png"), full_page=True)
                 hidden = [t for t in mine if t.get("secret")]
                 if hidden:
+                    # the thumb on a secret choice, not yet let go; then back
+                    # onto the bar, where letting go picks nothing
                     hold(page)
-                    button = page.locator("#secret-actions form").first.locator("button.choice, button[type=submit]")
+                    button = page.locator("#secret-actions [data-pick]:not([disabled])")
                     if button.count():
-                        button.first.click()
+                        slide(page, button.first)
+                        wait_js(page, "document.querySelector('#secret-actions [data-pick].aim') !== null")
                         page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-secret-choice.png"), full_page=True)
+                        slide(page, "#hold")
                     release(page)
                 asking = [t for t in mine if t.get("confirm") and not t.get("secret")]
                 if asking:
                     form = page.locator(f'form[data-type="{asking[0]["type"]}"]').first
                     button = form.locator("button.choice, button[type=submit]")
                     if button.count():
-                        button.first.click()
+                        button.first.tap()
                         if page.locator("#confirm[open]").count():
                             page.screenshot(path=str(out / f"{game_name}-{lang}-390x844-{step}-confirm.png"))
-                            page.locator("#confirm-no").click()
+                            page.locator("#confirm-no").tap()
             if room.view()["status"] == "finished" or not random_move(room, moves, rng):
                 break
         shoot("3-last")
@@ -517,7 +586,7 @@ def test_screenshots_of_a_dead_seat(server, browser):
                 page.wait_for_selector("#gone:not([hidden])")
                 page.screenshot(path=str(out / f"gone-{lang}-{size}-{what}.png"), full_page=True)
                 page.context.close()
-            page = new_page(browser, viewport, lang)
+            page = phone_page(browser, viewport, lang)
             page.goto(f"{server.url}/j/ZZZZZ?lang={lang}")
             page.evaluate("localStorage.setItem('companion:seat:ZZZZZ', 'dead-token')")
             page.reload()

@@ -1,10 +1,22 @@
 """A tablet creates a room, four phones join by the join URL, the host
-starts, each phone sees its own secret (held) and picks."""
+starts, each phone sees its own secret (while one finger holds the bar)
+and picks.  Phones get real touch input; the tablet keeps the mouse."""
 from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import PHONE, TABLET, new_page, wait_js
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET, hold, new_page, release, wait_js
+
+
+def assert_hidden(phone):
+    """Not held: nothing secret is in the page (the bar says it is hidden)."""
+    assert "revealed" not in (phone.locator("body").get_attribute("class") or "").split()
+    expect(phone.locator("#secret-items")).to_be_empty()
+    expect(phone.locator("#secret-actions")).to_be_empty()
+    expect(phone.locator("#secret-body strong")).to_have_count(0)
+    expect(phone.locator("#secret-hidden")).to_be_visible()
 
 
 def test_tablet_and_four_phones(server, browser, shoot):
@@ -25,7 +37,7 @@ def test_tablet_and_four_phones(server, browser, shoot):
         phone = new_page(browser, PHONE)
         phone.goto(tablet.locator("#join-url").text_content())
         phone.fill("#name", name)
-        phone.locator("#join-form button").click()
+        phone.locator("#join-form button").tap()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
     wait_js(tablet, "document.querySelectorAll('#seats li').length === 4")
@@ -39,17 +51,17 @@ def test_tablet_and_four_phones(server, browser, shoot):
         phone.wait_for_selector('form[data-type="pick"]')
     # the secret shows only while the button is held
     first = phones[0]
-    assert "hidden" in first.locator("#secret-body").text_content()
-    first.locator("#hold").dispatch_event("pointerdown")
+    assert_hidden(first)
+    hold(first)
     letter = first.locator("#secret-body strong").text_content()
     assert re.fullmatch(r"[A-H]", letter)
     shoot(first, "platform-phone-secret-held")
-    first.locator("#hold").dispatch_event("pointerup")
-    assert "hidden" in first.locator("#secret-body").text_content()
+    release(first)
+    assert_hidden(first)
 
     # a pick asks to confirm, then reaches the table
-    first.locator('form[data-type="pick"] button.choice').nth(1).click()
-    first.locator("#confirm-yes").click()
+    first.locator('form[data-type="pick"] button.choice').nth(1).tap()
+    first.locator("#confirm-yes").tap()
     wait_js(tablet, "document.getElementById('log').textContent.includes('Sylvia has picked')")
     shoot(tablet, "platform-playing-tablet")
     shoot(first, "platform-phone-after-pick")

@@ -205,9 +205,9 @@ def test_a_doubt_button_names_the_claim_and_the_table_announces_the_decision(ser
         expect(petra.locator('form[data-type="decline"] button[type="submit"]')).to_contain_text(words)
         SHOTS.mkdir(parents=True, exist_ok=True)
         petra.screenshot(path=str(SHOTS / "hoax-phone-doubt-words-en.png"), full_page=True)
-        form.locator('button[type="submit"]').click()
+        form.locator('button[type="submit"]').tap()
         expect(petra.locator("#confirm-text")).to_contain_text(words)
-        petra.locator("#confirm-yes").click()
+        petra.locator("#confirm-yes").tap()
         said = announced(table, text("en", "ui.doubt_right", claimant="Sylvia",
                                      identity=text("en", "value." + c["identity"])),
                          "hoax-doubt-right-en-1280x800")
@@ -318,11 +318,13 @@ def test_a_haiclue_reveal_is_announced_and_a_guess_stays_secret(server, browser)
         # the guess is a secret vote: the phone says it guessed, not what
         expect(phone.locator("#game-area")).to_contain_text("You have guessed.")
         assert "Red" not in phone.locator("#game-area").inner_text()
+        expect(phone.locator("#secret-items")).to_be_empty()      # not held: nothing secret in the page
         hold(phone)
         expect(phone.locator('#secret-items .secret-item[data-key="guess"]')).to_contain_text("Your guess")
         expect(phone.locator('#secret-items .secret-item[data-key="guess"]')).to_contain_text("Red")
         release(phone)
         expect(phone.locator('#secret-items .secret-item[data-key="guess"]')).to_have_count(0)
+        expect(phone.locator("#secret-items")).to_be_empty()
         room.act(last, {"type": "guess", "color": "blue"})
         author = NAMES[public["author"]]
         said = announced(table, f"Die Farbe von {author} war", "haiclue-reveal-de-1280x800")

@@ -98,7 +98,7 @@ def test_every_page_of_every_game_in_both_languages(server, browser, game_name):
             phone.wait_for_selector("#join-form:not([hidden])")
             check(phone, f"join page ({lang})", found)
             phone.fill("#name", NAMES[i])
-            phone.locator("#join-form button").click()
+            phone.locator("#join-form button").tap()
             phone.wait_for_selector("#play:not([hidden])")
             seat, token = phone.evaluate(f"""() => [localStorage.getItem('companion:seatno:{room.code}'),
                                                      localStorage.getItem('companion:seat:{room.code}')]""")
@@ -113,10 +113,10 @@ def test_every_page_of_every_game_in_both_languages(server, browser, game_name):
             room.play(rng, 1)
         for lang, phone in phones.items():
             # the rules are one tap away: this game's, in this language
-            phone.locator("#show-rules").click()
+            phone.locator("#show-rules").tap()
             phone.wait_for_selector(f'#rules[open][data-game="{game_name}"] .rules-doc[lang="{lang}"]')
             check(phone, f"phone rules ({lang})", found)
-            phone.locator("#rules-close").click()
+            phone.locator("#rules-close").tap()
             phone.wait_for_selector("#rules:not([open])", state="attached")
 
         assert room.act(room.host, {"type": "end"})["ok"]
@@ -129,13 +129,17 @@ def test_every_page_of_every_game_in_both_languages(server, browser, game_name):
 
 def look(room: Room, tables: dict, phones: dict, when: str, found: dict) -> None:
     """Every table and phone page, once the room's newest view is drawn; the
-    phones also with their secret held."""
+    phones also with their secret held (one finger on the bar; the lobby
+    has no bar)."""
     for lang, table in tables.items():
         table_drawn(table, room)
         check(table, f"table ({lang}, {when})", found)
     for lang, phone in phones.items():
         phone_drawn(phone, room)
         check(phone, f"phone ({lang}, {when})", found)
+        if when == "lobby":
+            assert phone.locator("#hold").is_hidden(), f"phone ({lang}): a reveal bar in the lobby"
+            continue
         hold(phone)
         check(phone, f"phone held ({lang}, {when})", found)
         release(phone)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 # (no wait_for_function: the page's CSP forbids the eval its polling needs)
 
-from tests.browser.conftest import PHONE, SCREENS
+from tests.browser.conftest import PHONE, SCREENS, hold, release
 
 TABLE = {"width": 1280, "height": 800}
 SHOTS = Path("/tmp/shots/wtr")
@@ -61,7 +61,7 @@ def open_room(browser, server, lang, names, master="seat"):
         phone = page_for(browser, PHONE, lang)
         phone.goto(f"{join_url}?lang={lang}")
         phone.fill("#name", name)
-        phone.locator("#join-form button").click()
+        phone.locator("#join-form button").tap()
         phone.wait_for_selector("#play:not([hidden])")
         phones.append(phone)
     tablet.locator("#seats .dot.on").nth(len(names) - 1).wait_for()
@@ -72,16 +72,17 @@ def open_room(browser, server, lang, names, master="seat"):
     return tablet, phones
 
 
-def confirm(page):
-    page.locator("#confirm-yes").click()
+def confirm(phone):
+    """The phone's confirm dialog: a finger taps "yes"."""
+    phone.locator("#confirm-yes").tap()
 
 
 def pick_card(phone, action, shape, count, fill, color):
     """The four quick pickers, then send (and confirm when asked)."""
     form = phone.locator(f'form[data-type="{action}"]')
     for value in (shape, count, fill, color):
-        form.locator(f"button.choice[data-value='{value if isinstance(value, int) else chr(34) + value + chr(34)}']").click()
-    form.locator('button[type="submit"]').click()
+        form.locator(f"button.choice[data-value='{value if isinstance(value, int) else chr(34) + value + chr(34)}']").tap()
+    form.locator('button[type="submit"]').tap()
     if phone.locator("#confirm[open]").count():
         confirm(phone)
 
@@ -95,29 +96,31 @@ def test_seated_game_master_golden_path_in_english(server, browser):
     tablet, (alan, bob, caro) = open_room(browser, server, "en", ["Alan", "Bob", "Caro"])
     # Caro builds "color == white" with the rule builder and reads it back
     caro.wait_for_selector('form[data-type="set_rule"] input[name="rule"]')
-    caro.locator("[data-wtr-builder] summary").click()
-    caro.locator("[data-wtr-use]").click()
+    caro.locator("[data-wtr-builder] summary").tap()
+    caro.locator("[data-wtr-use]").tap()
     rule_input = caro.locator('form[data-type="set_rule"] input[name="rule"]')
     assert rule_input.input_value() == "color == white"
     words = caro.locator('form[data-type="set_rule"] .wtr-form-words')
     assert "the colour is white" in words.text_content()
     shot(caro, "phone-en-seal-rule", at="[data-wtr-use]")
-    caro.locator('form[data-type="set_rule"] button[type="submit"]').click()
+    caro.locator('form[data-type="set_rule"] button[type="submit"]').tap()
     confirm(caro)
     # Alan (left of Caro) plays: a white card fits, the app judges
     alan.wait_for_selector('form[data-type="play"]')
     assert caro.locator('form[data-type="play"]').count() == 0
-    caro.locator("#hold").dispatch_event("pointerdown", {"pointerId": 7, "isPrimary": True})
-    assert "color == white" in caro.locator("#secret-body").text_content()
-    shot(caro, "phone-en-gm-secret-held", at="#secret")
-    caro.locator("#hold").dispatch_event("pointerup", {"pointerId": 7, "isPrimary": True})
     assert "color == white" not in caro.locator("#secret-body").text_content()
-    alan.locator('form[data-type="play"] button.choice[data-value=\'3\']').click()
+    hold(caro)                                   # one finger on the bar: the sheet shows the rule
+    assert "color == white" in caro.locator("#secret-body").text_content()
+    shot(caro, "phone-en-gm-secret-held")
+    release(caro)
+    assert "color == white" not in caro.locator("#secret-body").text_content()
+    assert caro.locator("#secret-items").inner_html() == ""
+    alan.locator('form[data-type="play"] button.choice[data-value=\'3\']').tap()
     alan.wait_for_selector('form[data-type="play"] .wtr-preview svg')
     shot(alan, "phone-en-play-card", at='form[data-type="play"] .wtr-preview')
     pick_card(alan, "play", "circle", 3, "filled", "white")
     alan.wait_for_selector('form[data-type="no_guess"]')
-    alan.locator('form[data-type="no_guess"] button').first.click()
+    alan.locator('form[data-type="no_guess"] button').first.tap()
     # Bob plays a black card: it does not fit and lies under place 2
     bob.wait_for_selector('form[data-type="play"]')
     pick_card(bob, "play", "square", 5, "empty", "black")
@@ -133,7 +136,7 @@ def test_seated_game_master_golden_path_in_english(server, browser):
     guess.fill("not color == black")
     assert "the colour is not black" in alan.locator('form[data-type="guess"] .wtr-form-words').text_content()
     shot(alan, "phone-en-guess-words", at='form[data-type="guess"] .wtr-form-words')
-    alan.locator('form[data-type="guess"] button[type="submit"]').click()
+    alan.locator('form[data-type="guess"] button[type="submit"]').tap()
     confirm(alan)
     tablet.locator("#game-area", has_text="found the rule").wait_for()
     tablet.wait_for_timeout(400)
@@ -147,11 +150,11 @@ def test_seated_game_master_golden_path_in_english(server, browser):
 def test_the_app_as_game_master_in_german(server, browser):
     tablet, (anna, ben) = open_room(browser, server, "de", ["Anna", "Ben"], master="app")
     anna.wait_for_selector('form[data-type="draw_rule"]')
-    anna.locator('form[data-type="draw_rule"] button.choice').first.click()
+    anna.locator('form[data-type="draw_rule"] button.choice').first.tap()
     confirm_if_open(anna)
     anna.wait_for_selector('form[data-type="play"]')
     assert "Stufe 1" in tablet.locator("#game-area").text_content()
-    anna.locator('form[data-type="play"] button.choice[data-value=\'2\']').click()
+    anna.locator('form[data-type="play"] button.choice[data-value=\'2\']').tap()
     anna.wait_for_selector('form[data-type="play"] .wtr-preview svg')
     shot(anna, "phone-de-play-card", at='form[data-type="play"] .wtr-preview')
     pick_card(anna, "play", "circle", 2, "filled", "white")
@@ -161,7 +164,7 @@ def test_the_app_as_game_master_in_german(server, browser):
         phone.wait_for_timeout(200)
     on_turn = anna if anna.locator('form[data-type="play"]').count() else ben
     if on_turn.locator('form[data-type="no_guess"]').count():
-        on_turn.locator('form[data-type="no_guess"] button').first.click()
+        on_turn.locator('form[data-type="no_guess"] button').first.tap()
     tablet.wait_for_timeout(400)
     shot(tablet, "table-de-round")
     text = tablet.locator("#game-area").text_content()
@@ -169,7 +172,7 @@ def test_the_app_as_game_master_in_german(server, browser):
     phone = anna if anna.locator('form[data-type="play"]').count() else ben
     shot(phone, "phone-de-turn")
     if phone.locator('form[data-type="play"]').count():
-        phone.locator('form[data-type="reveal"] button').first.click()
+        phone.locator('form[data-type="reveal"] button').first.tap()
         confirm(phone)
         phone.wait_for_selector('form[data-type="reveal_card"]')
         pick_card(phone, "reveal_card", "square", 6, "empty", "black")
