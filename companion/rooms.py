@@ -73,6 +73,7 @@ def new_room(code: str, game: str, options: dict, host_token: str) -> dict:
         "winners": None,
         "log": [],
         "log_n": 0,
+        "public_n": 0,
         "evening": [],        # [{"game", "winners"}] per finished game
     }
 
@@ -107,8 +108,13 @@ def is_host_digest(room: dict, digest: str) -> bool:
 def add_log(room: dict, key: str, params: dict | None = None, to: list[int] | None = None,
             game: str | None = None) -> None:
     room["log_n"] += 1
-    room["log"].append({"n": room["log_n"], "game": game, "key": key,
-                        "params": params or {}, "to": to})
+    entry = {"n": room["log_n"], "game": game, "key": key, "params": params or {}, "to": to}
+    if to is None:   # public lines are numbered apart, so the table's numbers never skip
+        if "public_n" not in room:   # a room stored before: count what it still has
+            room["public_n"] = sum(1 for e in room["log"] if e["to"] is None)
+        room["public_n"] += 1
+        entry["p"] = room["public_n"]
+    room["log"].append(entry)
     del room["log"][:-LOG_MAX]
 
 

@@ -817,6 +817,8 @@ def log_line(lines: dict[int, tuple], entry: dict, lang: str, game: Game,
                                                entry_game or game, names)}
     if entry["to"] is not None:
         line["private"] = True
+    elif "p" in entry:
+        line["no"] = entry["p"]   # its number among the public lines (n counts private ones too)
     lines[entry["n"]] = line, tuple((s, names.get(s)) for s in named_seats(entry["params"]))
     return line
 
@@ -872,6 +874,22 @@ class ViewParts:
         self.seats = [{"seat": s, "name": self.names[s], "connected": s in connected,
                        "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
         self.evenings: dict[str, dict] = {}
+        self._waiting: tuple[list[int], bool] | None = None
+
+    def waiting(self) -> tuple[list[int], bool]:
+        """Whom the game cannot go on without: the seats offered a
+        ``required`` template, in seating order; and whether any one of
+        them is enough (every such template a ``race``)."""
+        if self._waiting is None:
+            seats, race = [], True
+            if self.room["status"] == "playing":
+                for s in self.room["order"]:
+                    required = [t for t in self.game.actions(self.room["state"], s) if t.get("required")]
+                    if required:
+                        seats.append(s)
+                        race = race and all(t.get("race") for t in required)
+            self._waiting = seats, race and len(seats) > 1
+        return self._waiting
 
     def game_view(self, seat: int | None) -> dict:
         if not self.playing:
@@ -971,6 +989,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         you = None
     log, changed = parts.log(kind, seat, lang, log_from)
     low, high = game.player_range(room["options"])
+    waiting, waiting_any = parts.waiting()
     view = {
         "room": room["code"],
         "game": room["game"],
@@ -980,6 +999,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": templates_for(room, kind, seat),
+        # whom the game waits for (seats with a required template), the same for all
+        "waiting": waiting,
+        "waiting_any": waiting_any,
         "log": log,
         "log_tail": log_from is not None,
         "winners": room["winners"],

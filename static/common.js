@@ -27,6 +27,8 @@
   function noted(key) {
     if (!missing.has(key)) { missing.add(key); console.warn("missing text:", key); }
   }
+  // typed words in the language's quotes: „so“ in German, “so” in English
+  function quote(s) { return C.lang === "de" ? "„" + s + "“" : "“" + s + "”"; }
   function t(key, params) {
     if (C.texts[key] == null) { noted(key); return format(key, params); }
     return format(C.texts[key], params);
@@ -98,6 +100,7 @@
       },
       name: (seat) => (seat in names ? names[seat] : "#" + seat),
       esc,
+      quote,
       secret: secretBox,
     };
   }
@@ -242,12 +245,6 @@
   document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") setRevealed(false); });
   window.addEventListener("blur", () => setRevealed(false));
   window.addEventListener("pagehide", () => setRevealed(false));
-
-  // the old per-box API: a button that reveals while held
-  function holdToReveal(button, body, onChange) {
-    button.setAttribute("data-hold", "");
-    onReveal(onChange);
-  }
 
   /* --- the socket ---------------------------------------------------------- */
   // codes that mean "this token or room is dead": retrying cannot help
@@ -437,7 +434,7 @@
       return value.map((v) => valueLabel(view, field, v)).join(sep);
     }
     if (typeof value === "object") return "";
-    if (spec && !Array.isArray(spec) && spec.kind === "text") return "“" + value + "”";
+    if (spec && !Array.isArray(spec) && spec.kind === "text") return quote(value);
     return valueLabel(view, field, value);
   }
   function chosenFields(tpl, action) {
@@ -464,7 +461,8 @@
     const params = {};
     Object.keys(tpl.fields).forEach((n) => { params[n] = valueText(view, n, action[n], tpl.fields[n]); });
     const own = gt(view.game, "confirm." + tpl.type, params);
-    if (own != null) return own;
+    // a placeholder this template has no field for (a card that is implied) says nothing
+    if (own != null) return own.replace(/\{\w+\}/g, "").replace(/\s+([?.!,:])/g, "$1").replace(/\s{2,}/g, " ").trim();
     const parts = chosenFields(tpl, action).map((n) =>
       t("page.field_value", {field: fieldLabel(view, n), value: params[n]}));
     const head = actionLabel(view, tpl.type);
@@ -660,10 +658,14 @@
       wrap.appendChild(row);
     } else if (spec.kind === "text") {
       const input = document.createElement("input");
-      input.maxLength = spec.max || 200; input.required = !spec.optional && (spec.min || 0) > 0;
+      // no maxLength: a browser would cut a longer entry without a word; it is refused with the limit named
+      input.required = !spec.optional && (spec.min || 0) > 0;
       input.name = name; input.autocomplete = "off"; named(input);
+      const max = spec.max || 200;
       input.oninput = () => {
         if (input.value.trim() === "" && spec.optional) delete values[name]; else values[name] = input.value;
+        const n = input.value.trim().length;
+        input.setCustomValidity(n > max ? t("page.too_long", {max, n}) : "");
         changed();
       };
       wrap.appendChild(input);
@@ -822,15 +824,14 @@
   }
 
   /* The templates of a seat's view, sorted for the phone: what the game
-     waits for ("must"), what the seat may do ("may"), each open or secret
-     (shown only while held), and the platform's seat tools.  A game that
-     marks no template ``required`` in this view: everything is a must. */
+     waits for ("must": its ``required`` templates), what the seat may do
+     ("may"), each open or secret (shown only while held), and the
+     platform's seat tools. */
   function sortActions(view) {
     const game = view.actions.filter((a) => !PLATFORM_SEAT_TYPES.includes(a.type) &&
       !(view.you && view.you.host && PLATFORM_HOST_TYPES.includes(a.type)));
     const host = view.you && view.you.host;
-    const marked = marksRequired(view);
-    const must = host ? [] : game.filter((a) => !marked || a.required);
+    const must = host ? [] : game.filter((a) => a.required);
     const may = game.filter((a) => !must.includes(a));
     return {
       must: must.filter((a) => !a.secret), mustSecret: must.filter((a) => a.secret),
@@ -839,22 +840,10 @@
     };
   }
 
-  /* Whether the game marks what it waits for (``required``).  A view with
-     only optional reactions carries no mark, so the page remembers per game
-     that it has seen one; a game never seen marking falls back to "every
-     action is your move". */
-  function marksRequired(view) {
-    const key = "companion:required:" + view.game;
-    if (view.actions.some((a) => a.required)) {
-      try { localStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
-      return true;
-    }
-    try { return localStorage.getItem(key) === "1"; } catch (e) { return false; }
-  }
-
-  /* Whom the game waits for, when its public view says so (a generic
-     reading of common names: waiting_for, awaited, waiting, to_move). */
+  /* Whom the game waits for: the view's ``waiting`` (the seats offered a
+     required template); older servers' views: the usual public names. */
   function waitingFor(view) {
+    if (Array.isArray(view.waiting)) return view.waiting.slice();
     const pub = view.public || {};
     for (const key of ["waiting_for", "awaited", "waiting", "to_move"]) {
       const v = pub[key];
@@ -862,6 +851,13 @@
       if (Array.isArray(v) && v.every((x) => typeof x === "number")) return v.slice();
     }
     return [];
+  }
+  /* Seats in words: "Anna, Ben and Cleo", or with ``any`` (a race: the
+     first one counts) "Anna, Ben or Cleo". */
+  function seatList(view, seats, any) {
+    const names = seats.map(ui(view).name);
+    if (names.length < 2) return names.join("");
+    return t(any ? "page.list_or" : "page.list_and", {first: names.slice(0, -1).join(", "), last: names[names.length - 1]});
   }
 
   /* --- keep the screen awake while a game runs ------------------------------ */
@@ -908,7 +904,7 @@
      shows them in its secret box while held), numbered as on the table. */
   function renderLog(view, el) {
     el.innerHTML = view.log.filter((line) => !line.private).reverse().map((line) =>
-      `<li value="${Number(line.n)}">${esc(line.text)}</li>`).join("");
+      `<li value="${Number(line.no || line.n)}">${esc(line.text)}</li>`).join("");
   }
   function renderSeats(view, el, options) {
     const turn = (options && options.highlight) || [];
@@ -931,18 +927,26 @@
     if (view.status === "finished") return view.winners && view.winners.length ? t("page.winners", {names}) : t("page.finished");
     return `${gt(view.game, "title") || view.game} · ${t("page." + view.status)}`;
   }
-  function renderEvening(view) {
-    if (!view.evening.games.length) return "";
-    const u = ui(view);
-    const rows = view.seats.map((s) => `<li>${esc(s.name)}: ${esc(view.evening.wins[String(s.seat)] || 0)} ${esc(t("page.wins"))}</li>`).join("");
-    return `<h3>${esc(t("page.evening"))}</h3><ul class="evening">${rows}</ul>` +
-      `<p class="hint">${view.evening.games.map((g) => esc(gt(g.game, "title") || g.game) + ": " + esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>`;
+  /* The end of a game on a phone: everyone's score (winners marked) and the
+     evening's wins so far, with the games and who won them. */
+  function renderEnding(view) {
+    const u = ui(view), won = view.winners || [];
+    const seats = view.seats.slice().sort((a, b) => Number(b.score) - Number(a.score));
+    const wins = view.evening.wins || {};
+    const count = (n) => t(n === 1 ? "page.wins_one" : "page.wins_many", {n});
+    return `<h3>${esc(t("page.final_scores"))}</h3><ol class="ending">` + seats.map((s) =>
+      `<li class="${won.includes(s.seat) ? "won" : ""}"><span class="sname">${esc(s.name)}</span>` +
+      `<span class="score">${esc(s.score)}</span></li>`).join("") + "</ol>" +
+      (view.evening.games.length ? `<h3>${esc(t("page.evening"))}</h3><ul class="evening">` +
+        view.seats.map((s) => `<li><span class="sname">${esc(s.name)}</span> <span>${esc(count(wins[String(s.seat)] || 0))}</span></li>`).join("") +
+        `</ul><p class="hint">${view.evening.games.map((g) => esc(g.title || gt(g.game, "title") || g.game) + ": " +
+          esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>` : "");
   }
 
   Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog,
-    renderActions, renderPicks, hasPendingPick, onAim, sortActions, waitingFor, holdToReveal, onReveal,
+    renderActions, renderPicks, hasPendingPick, onAim, sortActions, waitingFor, seatList, onReveal,
     isRevealed, setRevealed,
-    keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEvening,
+    keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEnding,
     valueLabel, valueText, fieldLabel, actionLabel, choiceSummary, confirmSentence, refusalOf,
     goneInfo, seatFate, showGone});
 })();

@@ -132,6 +132,17 @@
   /* The sheet over the page while the bar is held: the secret, private
      lines, and the secret choices nearest the thumb (picked by letting go
      on one).  Nothing of it is in the page while hidden. */
+  /* Whether the phone has anything secret now: secret choices, a secret
+     (its keys: which the game gives a seat depends on the step, never on
+     the secret's content) or what the game's renderer hides.  So the bar
+     shows or hides on public state only, and never while there is nothing. */
+  function hasSecret(view, sorted) {
+    if (view.status !== "playing") return false;
+    if (sorted.mustSecret.length + sorted.maySecret.length) return true;
+    if (Object.keys((view.you && view.you.secret) || {}).length) return true;
+    return secretItems(view) !== "";
+  }
+
   function drawSecret() {
     const view = lastView;
     const on = K.isRevealed() && view;
@@ -194,24 +205,29 @@
       !view.seats.some((s) => s.seat === view.you.seat);
   }
 
+  /* The top line: "Your move" (and a buzz) exactly when the game cannot go
+     on without this seat; else whether it may react, and whom the game
+     waits for ("Anna or Cleo" when the first of them is enough). */
   function todo(view, sorted) {
-    const must = sorted.must.length + sorted.mustSecret.length > 0;
-    const waiting = K.waitingFor(view).filter((s) => !view.you || s !== view.you.seat);
-    const names = waiting.map(K.ui(view).name).join(", ");
+    const must = view.status === "playing" && sorted.must.length + sorted.mustSecret.length > 0;
+    const waiting = K.waitingFor(view), me = view.you ? view.you.seat : null;
+    const others = waiting.filter((s) => s !== me);
+    const any = !!view.waiting_any;
     let text, hint = "";
     if (view.status === "finished") text = K.renderStatus(view);
     else if (view.status === "lobby") text = K.t("page.lobby");
     else if (must) {
       text = K.t("page.your_turn");
-      if (!sorted.must.length) hint = K.t("page.hold_for_choices");
+      if (any && others.length) hint = K.t("page.race_with", {names: K.seatList(view, others, true)});
+      else if (!sorted.must.length) hint = K.t("page.hold_for_choices");
     } else {
       const may = sorted.may.length + sorted.maySecret.length > 0;
       text = K.t(may ? "page.may_react_now" : "page.nothing_to_do");
-      if (names) hint = K.t("page.waiting_for", {names});
+      if (others.length) hint = K.t("page.waiting_for", {names: K.seatList(view, others, any)});
     }
     $("todo-text").textContent = text;
     $("todo-hint").textContent = hint; $("todo-hint").hidden = !hint;
-    $("todo").className = "todo" + (must && view.status === "playing" ? " now" : "");
+    $("todo").className = "todo" + (must ? " now" : "");
     if (must && !hadMust) K.vibrate();
     hadMust = must;
   }
@@ -242,12 +258,16 @@
     $("me").textContent = K.t("page.you_are", {name: view.you.name});
     const sorted = K.sortActions(view);
     todo(view, sorted);
-    $("secret").hidden = view.status === "lobby";
-    document.body.classList.toggle("has-bar", view.status !== "lobby");
+    const bar = hasSecret(view, sorted);
+    if (!bar) K.setRevealed(false);
+    $("secret").hidden = !bar;
+    document.body.classList.toggle("has-bar", bar);
     // the bar looks the same whatever the secret holds: an onlooker learns nothing from it
     drawSecret();
     draw("actions", view, sorted.must);
     react(view, sorted);
+    $("ending").hidden = view.status !== "finished";
+    $("ending").innerHTML = view.status === "finished" ? K.renderEnding(view) : "";
     K.renderGame(view, $("game-area"), "phone");
     K.renderSeats(view, $("seats"), {highlight: K.waitingFor(view)});
     K.renderLog(view, $("log"));

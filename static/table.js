@@ -103,14 +103,17 @@
     const h = headline(view, u);
     $("game-title").textContent = view.title || K.gt(view.game, "title") || "";
     $("step").textContent = h.step || "";
-    const waiting = (h.waiting || []).filter((s) => view.seats.some((x) => x.seat === s));
+    // whom the game waits for: the view says it (seats with a required move), the same as the phones
+    const waiting = (Array.isArray(view.waiting) && view.status === "playing" ? view.waiting : h.waiting || [])
+      .filter((s) => view.seats.some((x) => x.seat === s));
     const el = $("waiting");
     if (h.text) {
       el.innerHTML = `<span class="tb-waiting-text">${esc(h.text)}</span>`;
     } else if (waiting.length) {
       // a long list would push the board off the screen: the first eight and how many more
       const shown = waiting.length > 9 ? waiting.slice(0, 8) : waiting;
-      el.innerHTML = `<span class="tb-waiting-label">${esc(h.label || tt("table.waiting"))}</span> ` +
+      const label = view.waiting_any && waiting.length > 1 ? tt("table.waiting_any") : h.label || tt("table.waiting");
+      el.innerHTML = `<span class="tb-waiting-label">${esc(label)}</span> ` +
         shown.map((s) => `<span class="tb-name" style="--seat:${colour(s)}">${esc(u.name(s))}</span>`).join(" ") +
         (shown.length < waiting.length ? ` <span class="tb-more">+${waiting.length - shown.length}</span>` : "");
     } else {
@@ -137,7 +140,7 @@
   let freshLines = new Set();
   function drawLog(view) {
     $("log").innerHTML = view.log.filter((line) => !line.private).slice().reverse().map((line) =>
-      `<li data-n="${line.n}" class="${freshLines.has(line.n) ? "fresh" : ""}"><span class="tb-n">${line.n}</span>` +
+      `<li data-n="${line.n}" class="${freshLines.has(line.n) ? "fresh" : ""}"><span class="tb-n">${Number(line.no || line.n)}</span>` +
       `<span class="tb-line">${esc(line.text)}</span></li>`).join("");
   }
 
@@ -281,7 +284,6 @@
 
   /* --- announcements: decisive events in the middle, then into the log ----- */
   const queue = [];
-  let showing = false;
   function decisive(view, before, u) {
     if (!before || before.game !== view.game || view.version <= before.version) return [];
     // an undo brings back an older state: nothing new happened, the log says what was undone
@@ -315,24 +317,33 @@
     const seen = before.log.length ? before.log[before.log.length - 1].n : 0;
     return view.log.filter((line) => !line.private && line.n > seen);
   }
+  /* A newer event replaces what is still shown or waiting at once (brisk
+     play must not leave the table two moves behind); the items of one
+     change follow each other. */
   function announce(items, view, before) {
     if (!items.length) return;
     const lines = before ? newLines(view, before).map((line) => line.n) : [];
+    queue.length = 0;
     items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, lines}));
-    while (queue.length > 4) queue.shift();   // a burst: the latest count
-    if (!showing) next();
+    clearTimeout(next.timer);
+    next();
+  }
+  // a new game (or its lobby): nothing of the last one is announced any more
+  function silence() {
+    queue.length = 0;
+    clearTimeout(next.timer);
+    next();
   }
   function next() {
     const el = $("announce");
     const item = queue.shift();
-    if (!item) { showing = false; el.hidden = true; return; }
-    showing = true;
+    if (!item) { el.hidden = true; return; }
     el.className = "tb-announce tb-tone-" + item.tone + (item.text.length > 90 ? " tb-long" : "");
     el.innerHTML = `<div class="tb-announce-card"><span class="tb-announce-icon" aria-hidden="true"></span>` +
       `<span class="tb-announce-text">${esc(item.text)}</span></div>`;
     if (item.accent) el.querySelector(".tb-announce-card").style.setProperty("--accent", item.accent);
     el.hidden = false;
-    const stay = Math.min(7000, 2800 + item.text.length * 35);
+    const stay = Math.min(4000, 2200 + item.text.length * 20);   // read once, then it goes to the log
     clearTimeout(next.timer);
     next.timer = setTimeout(() => toLog(item), stay);
     el.onclick = () => { clearTimeout(next.timer); toLog(item); };
@@ -349,7 +360,7 @@
       card.style.transform = `translate(${dx}px, ${dy}px) scale(0.15)`;
       card.style.opacity = "0";
     }
-    setTimeout(() => {
+    next.timer = setTimeout(() => {
       setTimeout(() => { item.lines.forEach((n) => freshLines.delete(n)); if (lastView) drawLog(lastView); }, 4000);
       next();
     }, 650);
@@ -446,6 +457,7 @@
     drawFinal(view, u, h);
     drawEvening(view, u);
     drawHost(view);
+    if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
     document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
@@ -455,5 +467,5 @@
   conn = K.connect(hostToken, onView, (error) => showError(error.message));
   // for tests and the curious: the screen's own state
   K.table = {announce: (text, tone) => announce([{text, tone}], lastView, null), openRules, closeRules,
-    showJoin: setJoinShown, clear() { queue.length = 0; clearTimeout(next.timer); next(); }};
+    showJoin: setJoinShown, clear: silence};
 })();

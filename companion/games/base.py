@@ -63,6 +63,7 @@ SHARED_ERRORS: dict[str, int] = {
     "wrong_step": 409,      # the action belongs to another step of the game
     "missing_field": 422,   # a required field is missing ({field})
     "invalid_field": 422,   # a field's value is not allowed ({field})
+    "too_long": 422,        # a text longer than its field takes ({field}, {max})
     "game_over": 409,
     "player_count": 409,    # {min} to {max} players ({count})
     "host_only": 403,
@@ -116,17 +117,21 @@ def txt(key: str) -> dict:
 
 
 def template(type_: str, confirm: bool = False, required: bool = False,
-             secret: bool = False, **fields: Any) -> dict:
+             secret: bool = False, race: bool = False, **fields: Any) -> dict:
     """An action template; fields given as keyword arguments.  ``confirm``:
     the phone asks before sending.  ``required``: the game waits for this
     seat (the phone says "your move" and vibrates); optional reactions leave
-    it False.  ``secret``: the allowed values depend on the seat's secret,
-    so the phone offers it only while the reveal control is held."""
+    it False.  ``race`` (with ``required``): the game waits for any one of
+    the seats offered it, not each (the first to press wins).  ``secret``:
+    the allowed values depend on the seat's secret, so the phone offers it
+    only while the reveal control is held."""
     out: dict[str, Any] = {"type": type_, "fields": fields}
     if confirm:
         out["confirm"] = True
     if required:
         out["required"] = True
+        if race:
+            out["race"] = True
     if secret:
         out["secret"] = True
     return out
@@ -247,11 +252,23 @@ def default_why_not(game: Game, state: dict, actor: int | str, action: dict,
             if missing:
                 return Illegal("missing_field", field=txt(f"field.{missing[0]}"))
         _, bad_field = match_action(same, action)
+        limit = text_limit(same, bad_field, action.get(bad_field))
+        if limit is not None:   # too long: say the limit, never cut
+            return Illegal("too_long", field=txt(f"field.{bad_field}"), max=limit)
         return Illegal("invalid_field", field=txt(f"field.{bad_field or type_}"))
     others = [s for s in seats if s != actor]
     if any(tpl["type"] == type_ for s in others for tpl in game.actions(state, s)):
         return not_your_turn()
     return wrong_step()
+
+
+def text_limit(templates: list[dict], name: str | None, value: Any) -> int | None:
+    """The longest text ``name`` takes, when ``value`` is a text longer than that."""
+    specs = [tpl["fields"].get(name) for tpl in templates]
+    limits = [spec.get("max", 200) for spec in specs if isinstance(spec, dict) and spec.get("kind") == "text"]
+    if limits and isinstance(value, str) and len(value.strip()) > max(limits):
+        return max(limits)
+    return None
 
 
 # --- action templates: matching and sampling (shared by the platform, the

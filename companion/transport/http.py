@@ -395,6 +395,24 @@ def served_file() -> str | None:
     return None
 
 
+#: whole-line comments of our own scripts and styles (a block comment that
+#: ends its line, a ``//`` line): for the reader of the source, not for a
+#: phone that pays for every byte (about a fifth of the phone page)
+COMMENT_LINES = re.compile(rb"^[ \t]*/\*(?:(?!\*/).)*\*/[ \t]*\n|^[ \t]*//[^\n]*\n", re.S | re.M)
+LEAN = {"text/css", "text/javascript", "application/javascript"}
+_lean: dict[str, bytes] = {}   # file path -> its content without comment lines
+
+
+def lean_file(path: str) -> bytes:
+    """A static script or style as served: without its comment lines
+    (once per process, like its version)."""
+    body = _lean.get(path)
+    if body is None:
+        with open(path, "rb") as file:
+            body = _lean[path] = COMMENT_LINES.sub(b"", file.read())
+    return body
+
+
 @bp.after_app_request
 def cache_and_compress(response):
     path = served_file()
@@ -402,6 +420,13 @@ def cache_and_compress(response):
         versioned = request.args.get("v")
         fresh = versioned is not None and os.path.isfile(path) and versioned == file_version(path)
         response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
+    if (path and response.status_code == 200 and response.mimetype in LEAN
+            and request.endpoint == "static" and os.path.isfile(path)):
+        opened = response.response
+        response.direct_passthrough = False
+        response.set_data(lean_file(path))
+        if hasattr(opened, "close"):
+            opened.close()
     return gzip_answer(response, path is not None)
 
 

@@ -230,13 +230,18 @@
     // terms are shown as typed; an answer's card in quotes
     label: function (view, ui, field, value) {
       if (field === "term") return String(value);
-      if (field === "card") return "“" + value + "”";
+      if (field === "card") return ui.quote(value);
       return null;
     },
 
     // the phone's hold-to-show box: the question (if asked) and your cards
     secret: function (view, ui) {
-      var s = (view.you && view.you.secret) || {}, out = "";
+      var s = (view.you && view.you.secret) || {}, out = "", hand = view.you && view.you.hand;
+      var laying = view.actions.some(function (a) { return a.type === "lay" && a.secret; });
+      if (hand && hand.length && !laying) {   // while laying, the hand is the list of choices
+        out += "<h3>" + esc(ui, "ui.your_hand") + '</h3><ul class="eb-cards">' +
+          hand.map(function (t) { return card(ui, t); }).join("") + "</ul>";
+      }
       if (s.asked && view.public.question) out += '<div class="eb-question">' + ui.esc(question(view, ui)) + "</div>";
       if (s.cards) {
         out += '<div class="secret-item" data-key="cards"><small>' + esc(ui, "field.cards") + "</small><strong>" +
@@ -301,10 +306,7 @@
         }
         out += "<h3>" + esc(ui, "ui.story_so_far") + "</h3>" + laid(view, ui, false) + '<div class="eb-note">' +
           esc(ui, "ui.progress", { count: p.laid.length, size: p.size }) + "</div>";
-        if (you.hand) {
-          out += "<h3>" + esc(ui, "ui.your_hand") + '</h3><ul class="eb-cards">' +
-            you.hand.map(function (t) { return card(ui, t); }).join("") + "</ul>";
-        }
+        // the digital hand: only under the reveal (secret() below), a neighbour would read it
         if (p.mode === "physical") out += terms(view, ui);
       } else if (p.phase === "resolution") {
         out += phoneResolution(view, ui);

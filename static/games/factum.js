@@ -162,9 +162,7 @@
     var pub = view.public;
     var step = pub.step === "vote" && pub.ballot === 2 ? ui.t("ui.ballot2", {options: pub.vote_options.join(", ")})
       : ui.t("ui.step." + pub.step);
-    if (pub.step === "volunteer" && pub.last_teller !== null && pub.last_teller !== undefined) {
-      return {step: step, text: ui.t("ui.awaiting", {names: ui.t("ui.anyone", {name: ui.name(pub.last_teller)})})};
-    }
+    // whom it waits for (a race: "whoever is first") comes from view.waiting, as on the phones
     return {step: step, waiting: pub.awaited || []};
   }
 

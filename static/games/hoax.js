@@ -58,8 +58,8 @@
     var rows = pub.claims.map(function (c) {
       var d = c.doubt, doubt = "";
       if (d) {
-        doubt = '<span class="hoax-doubt hoax-doubt-' + d.status + '">?! ' + d.count + "/" +
-          d.needed + " " + ui.esc(ui.t("ui.doubters")) + "</span>";
+        doubt = '<span class="hoax-doubt hoax-doubt-' + d.status + '">?! ' +
+          ui.esc(ui.t("ui.doubt_count", {count: d.count, needed: d.needed})) + "</span>";
       }
       return '<li class="hoax-claim' + (c.void ? " hoax-void" : "") + (pub.doubt === c.id ? " hoax-open" : "") +
         '"><b>#' + c.id + "</b> " + ui.esc(ui.name(c.seat)) + " " + idChip(ui, c.identity) + " " +
@@ -149,7 +149,7 @@
     for (var i = 0; i < Math.max(d.needed, d.count); i++) pips += '<span class="hx-pip' + (i < d.count ? " on" : "") + '"></span>';
     var mark = {right: "✓", wrong: "✗", open: "?!"}[d.status] || "—";
     return '<div class="hx-meter hx-meter-' + d.status + '"><span class="hx-mark">' + mark + "</span>" + pips +
-      '<span class="hx-count">' + d.count + "/" + d.needed + " " + ui.esc(ui.t("ui.doubters")) + "</span></div>";
+      '<span class="hx-count">' + ui.esc(ui.t("ui.doubt_count", {count: d.count, needed: d.needed})) + "</span></div>";
   }
 
   function claimCard(view, ui, c) {

@@ -23,6 +23,16 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def unlimited_server(tmp_path_factory):
+    """A real server without per-address limits: for tests that open many
+    rooms and seats from one address."""
+    srv = Server(db=str(tmp_path_factory.mktemp("unlimited") / "rooms.sqlite3"),
+                 env={"COMPANION_LIMITS": "off"})
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
     if not Path(CHROMIUM).exists():
@@ -133,6 +143,11 @@ def slide(page, target):
     x1, y1 = centre(target)
     for i in range(1, 9):
         _touch(page, "touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+        page.wait_for_timeout(16)   # a finger moves over frames, not all at once
+    # and rests on the choice before it lifts: a lift still in motion is a
+    # fling to the browser, and the next tap would only stop that fling
+    page.wait_for_timeout(150)
+    _touch(page, "touchMove", x1, y1)
     page._companion_finger = (x1, y1)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")   # the move is seen
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, hold, new_page, release
+from tests.browser.conftest import PHONE, hold, new_page, pick, release, slide
 
 SHOTS = Path("/tmp/shots/eselsbruecke")
 TABLE = {"width": 1280, "height": 800}
@@ -160,7 +160,8 @@ def test_eselsbruecke_golden_path(server, browser):
     typo = target[:-2] + target[-1]
     name(anna, typo)
     ben = phones[1]
-    ben.wait_for_selector('form[data-type="confirm"]')
+    ben.wait_for_selector("#todo.now")   # his move; the answer itself is a secret choice
+    assert ben.locator('#actions form[data-type="confirm"]').count() == 0
     assert typo in ben.locator("#game-area").text_content()
     # hidden until held (the page does carry the public deck list for autocomplete)
     assert target not in ben.locator("body").inner_text()
@@ -172,16 +173,19 @@ def test_eselsbruecke_golden_path(server, browser):
     assert_hidden(ben)
     assert "eb-question" not in phones[2].content()
     relang(ben, "de")
-    ben.wait_for_selector('form[data-type="confirm"]')
+    ben.wait_for_selector("#todo.now")
     hold(ben)
     assert ben.locator("#secret-body .eb-question").text_content() == f"Ist „{typo}“ deine Karte „{target}“?"
     shot(ben, "phone-question-de")
     release(ben)
     shot(tablet, "table-question-en")
     relang(ben, "en")
-    ben.locator('form[data-type="confirm"] button[data-value="true"]').tap()
-    assert ben.locator("#confirm-text").text_content().startswith("Your answer: Yes, it is my card")
-    ben.locator("#confirm-yes").tap()
+    ben.wait_for_selector("#todo.now")
+    assert pick(ben, '#secret-actions [data-type="confirm"] [data-value="true"]') == "confirm"
+    hold(ben)
+    assert ben.locator(".pick-confirm .confirm-question").text_content() == "Your answer: Yes, it is my card"
+    slide(ben, ".pick-confirm .confirm-yes")
+    release(ben)
     expect(tablet.locator("#game-area .eb-chip").first).to_have_text(target)
 
     # Ben names something wrong: his phone offers an appeal
@@ -225,22 +229,30 @@ def test_eselsbruecke_golden_path(server, browser):
 
 
 def test_eselsbruecke_digital_hand(server, browser):
-    """Digital mode: the phone deals a hand of six English cards; a tap on one
-    (confirmed) lays it open on the table."""
+    """Digital mode: the phone deals a hand of six English cards, shown only
+    under the reveal; the thumb that holds picks one (and confirms it), and
+    it lies open on the table."""
     tablet, phones = open_room(browser, server, deck="digital", language="en")
     start(tablet)
     anna = phones[0]
-    cards = anna.locator('form[data-type="lay"] button.choice')
+    anna.wait_for_selector("#todo.now")
+    expect(anna.locator("#game-area .eb-card")).to_have_count(0)   # the hand: only under the reveal
+    hold(anna)
+    cards = anna.locator('#secret-actions [data-type="lay"] [data-pick]')
     expect(cards).to_have_count(6)
     hand = [b.text_content() for b in cards.all()]
-    expect(anna.locator("#game-area .eb-card")).to_have_count(6)   # the hand, also drawn
     shot(anna, "phone-digital-hand-en")
-    cards.nth(2).tap()
-    assert anna.locator("#confirm-text").text_content() == f"Lay {hand[2]}? Everyone will see it."
-    anna.locator("#confirm-yes").tap()
+    slide(anna, cards.nth(2))
+    release(anna)
+    hold(anna)
+    assert anna.locator(".pick-confirm .confirm-question").text_content() == f"Lay {hand[2]}? Everyone will see it."
+    slide(anna, ".pick-confirm .confirm-yes")
+    release(anna)
     expect(tablet.locator("#game-area .eb-card b")).to_have_text([hand[2]])
-    expect(phones[1].locator('form[data-type="lay"] button.choice')).to_have_count(6)
-    expect(anna.locator("#game-area .eb-card")).to_have_count(6)   # the story's card + 5 in hand
+    hold(phones[1])   # the next teller's hand, under the reveal
+    expect(phones[1].locator('#secret-actions [data-type="lay"] [data-pick]')).to_have_count(6)
+    release(phones[1])
+    expect(anna.locator("#game-area .eb-card")).to_have_count(1)   # the story's card, the hand hidden
     shot(tablet, "table-digital-en")
     relang(phones[1], "de")
     shot(phones[1], "phone-digital-hand-de")

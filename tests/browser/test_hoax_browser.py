@@ -4,7 +4,7 @@ buttons (real touch: taps, and one finger holding the reveal bar; the
 tablet keeps the mouse); screenshots of the table and phones at each step."""
 from __future__ import annotations
 
-from tests.browser.conftest import hold, open_table, press, release, wait_js
+from tests.browser.conftest import hold, open_table, pick_secret, press, release, wait_js
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 
@@ -18,13 +18,22 @@ def own_identity(phone):
 
 
 def cover_another(phone):
-    """Covers an identity the player is not (every identity is listed: the
-    list itself must not give one's own away)."""
+    """Covers an identity the player is not: a secret choice (the list,
+    which leaves one's own out, shows only under the reveal)."""
     own = own_identity(phone)
-    form = phone.locator('form[data-type="cover"]').first
-    form.locator(f'button.choice:not([data-value=\'"{own}"\'])').first.tap()
-    if phone.locator("#confirm[open]").count():
-        phone.locator("#confirm-yes").tap()
+    hold(phone)
+    listed = phone.locator('#secret-actions [data-type="cover"] [data-pick]')
+    values = [b.get_attribute("data-value") for b in listed.all()]
+    release(phone)
+    assert values and f'"{own}"' not in values
+    pick_secret(phone, "cover")
+
+
+def has_secret(phone, action_type):
+    hold(phone)
+    found = phone.locator(f'#secret-actions [data-type="{action_type}"]').count() > 0
+    release(phone)
+    return found
 
 
 def has(phone, action_type):
@@ -39,7 +48,8 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
     tablet, phones = open_table(browser, server, "hoax", NAMES, shoot, "hoax")
     tablet.locator('#host-actions form[data-type="start"] button.choice[data-value="0"]').click()
     for phone in phones:
-        phone.wait_for_selector('form[data-type="cover"]')
+        phone.wait_for_selector("#todo.now")   # the cover: a secret choice
+        assert phone.locator('form[data-type="cover"]').count() == 0
     # the identity is behind hold-to-reveal
     sylvia = phones[0]
     hold(sylvia)
@@ -74,14 +84,16 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
     # whoever is to move now accuses a neighbour
     accuser = None
     for _ in range(50):
-        accuser = next((p for p in phones if has(p, "accuse")), None)
+        accuser = next((p for p in phones if has_secret(p, "accuse")), None)
         if accuser:
             break
         tablet.wait_for_timeout(200)
     assert accuser is not None, "nobody may accuse"
+    hold(accuser)
     shoot(accuser, "hoax-phone-accuse")
+    release(accuser)
     before = tablet.locator("#log li").count()
-    press(accuser, "accuse")
+    press(accuser, "accuse", held=True)
     wait_js(tablet, f"document.querySelectorAll('#log li').length > {before}")
     wait_js(tablet, "/accus|anklag/i.test(document.getElementById('log').textContent)")
     tablet.wait_for_timeout(300)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_hoax_browser import cover_another
-from tests.browser.conftest import open_table, press
+from tests.browser.test_hoax_browser import cover_another, has_secret
+from tests.browser.conftest import hold, open_table, press, release
 
 NAMES = ["Sylvia", "Christian", "Petra"]
 LABELS = {"original_hoax": "The original HOAX of 1981",
@@ -49,13 +49,16 @@ def test_original_hoax_starts_without_covers(server, browser, shoot):
     sylvia, christian = phones[0], phones[1]
     # nobody covers; Sylvia acts at once, Christian may accuse out of turn
     sylvia.wait_for_selector('form[data-type="claim"]')
-    christian.wait_for_selector('form[data-type="accuse"]')
+    christian.wait_for_selector("#play:not([hidden])")
+    assert has_secret(christian, "accuse")   # the accusation: a secret choice under the reveal
     assert all(p.locator('form[data-type="cover"]').count() == 0 for p in phones)
     assert christian.locator('form[data-type="claim"]').count() == 0
     shoot(tablet, "hoax-original-tablet")
+    hold(christian)
     shoot(christian, "hoax-original-phone-accuse")
+    release(christian)
     # an accusation out of turn goes through and leaves Sylvia on turn
-    press(christian, "accuse")
+    press(christian, "accuse", held=True)
     wait_log(tablet, "Christian accuses")
     shoot(tablet, "hoax-original-after-accusation")
 
@@ -65,8 +68,10 @@ def test_second_identity_starts_with_covers(server, browser, shoot):
                                 options={"second_identity": True})
     start(tablet)
     for phone in phones:
-        phone.wait_for_selector('form[data-type="cover"]')
+        phone.wait_for_selector("#todo.now")   # the cover: a secret choice
+    hold(phones[0])
     shoot(phones[0], "hoax-second-phone-cover")
+    release(phones[0])
     for phone in phones:
         cover_another(phone)
     wait_log(tablet, "All have covered")

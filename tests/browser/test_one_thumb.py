@@ -24,16 +24,13 @@ from tests.browser.conftest import (PHONE, hold, new_page, pick, pick_secret, re
 from tests.browser.test_table_board import Room
 
 #: every secret template type of every game, each made by a test below
-SECRET_CHOICES = {"factum": {"mark", "vote", "best"}, "eselsbruecke": {"confirm"}}
+SECRET_CHOICES = {"factum": {"mark", "vote", "best"}, "eselsbruecke": {"confirm", "lay"},
+                  "hoax": {"cover", "accuse"}}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from tests.servers import Server
-    srv = Server(db=str(tmp_path_factory.mktemp("thumb") / "rooms.sqlite3"),
-                 env={"COMPANION_LIMITS": "off"})
-    yield srv
-    srv.stop()
+def server(unlimited_server):
+    return unlimited_server
 
 
 def open_phone(browser, server, room, seat, lang="en", size=PHONE):
@@ -228,6 +225,58 @@ def test_eselsbruecke_confirm_near_miss_and_appeal_with_one_thumb(server, browse
     shows_latest(phones[holder], room)
     pick_secret(phones[holder], "confirm", choose={"card": cards[0]})
     assert room.view()["seats"][namer]["score"] == score + 1
+    for page in phones.values():
+        assert not page._errors, page._errors
+
+
+def test_eselsbruecke_digital_hand_is_laid_with_one_thumb(server, browser):
+    """The digital hand is never on the open screen; the teller picks a
+    card from it under the reveal and confirms it there."""
+    room = Room(server, "eselsbruecke", ["Anna", "Ben", "Cara"], {"deck": "digital", "language": "en"})
+    room.host_act({"type": "start"})
+    teller = room.view()["public"]["turn"]
+    hand = room.view(room.tokens[teller])["you"]["hand"]
+    phone = open_phone(browser, server, room, teller)
+    shows_latest(phone, room)
+    visible = phone.locator("#play").inner_text()
+    assert not any(card in visible for card in hand), "the hand shows without the reveal"
+    hold(phone)
+    assert all(card in phone.locator("#secret-actions").inner_text() for card in hand)
+    shoot_held(phone, "eselsbruecke-hand-held")
+    release(phone)
+    pick_secret(phone, "lay", choose={"term": hand[2]})
+    assert [c["term"] for c in room.view()["public"]["laid"]] == [hand[2]]
+    assert not phone._errors, phone._errors
+
+
+def test_hoax_covers_and_accusation_with_one_thumb(server, browser):
+    """The start covers and the accusation are secret choices: the lists
+    leave out one's own identity, nothing of them is on the open screen."""
+    names = ["Sylvia", "Christian", "Petra", "Gregor"]
+    room = Room(server, "hoax", names)
+    room.host_act({"type": "start"})
+    phones = {seat: open_phone(browser, server, room, seat, lang=("en", "de")[seat % 2]) for seat in room.tokens}
+    for seat, phone in phones.items():
+        own = room.view(room.tokens[seat])["you"]["secret"]["identity"]
+        cover = next(t for t in secret_templates(room, seat) if t["type"] == "cover")
+        assert own not in cover["fields"]["identity"]
+        shows_latest(phone, room)
+        assert phone.locator('#actions [data-type="cover"]').count() == 0
+        choice = cover["fields"]["identity"][seat]
+        pick_secret(phone, "cover", choose={"identity": choice})
+        assert choice in room.view()["public"]["players"][seat]["covers"]
+    seat = room.view()["public"]["to_move"]
+    accuse = [t for t in secret_templates(room, seat) if t["type"] == "accuse"]
+    assert accuse, "the player on turn may accuse"
+    target = accuse[-1]["fields"]["target"][0]
+    identity = accuse[-1]["fields"]["identity"][0]
+    phone = phones[seat]
+    shows_latest(phone, room)
+    before = room.view()["version"]
+    pick_secret(phone, "accuse", choose={"target": target, "identity": identity})
+    view = room.view()
+    assert view["version"] > before
+    assert any(names[target] in line["text"] for line in view["log"][-4:]), view["log"][-4:]
     for page in phones.values():
         assert not page._errors, page._errors
 

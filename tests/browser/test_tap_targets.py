@@ -57,11 +57,8 @@ def check(page, where):
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from tests.servers import Server
-    srv = Server(db=str(tmp_path_factory.mktemp("taps") / "rooms.sqlite3"), env={"COMPANION_LIMITS": "off"})
-    yield srv
-    srv.stop()
+def server(unlimited_server):
+    return unlimited_server
 
 
 def phone_of(browser, server, room, seat):

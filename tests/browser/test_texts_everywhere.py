@@ -140,6 +140,8 @@ def look(room: Room, tables: dict, phones: dict, when: str, found: dict) -> None
         if when == "lobby":
             assert phone.locator("#hold").is_hidden(), f"phone ({lang}): a reveal bar in the lobby"
             continue
+        if phone.locator("#hold").is_hidden():   # nothing secret at this step: no bar to hold
+            continue
         hold(phone)
         check(phone, f"phone held ({lang}, {when})", found)
         release(phone)

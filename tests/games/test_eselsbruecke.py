@@ -148,8 +148,9 @@ def test_rulebook_fridge_carrot_grandpa_told_and_resolved():
     assert GAME.view(state, BEN)["you"]["secret"]["asked"] == ["Kühlschrank"]
     assert GAME.view(state, None)["public"]["question"]["waiting"] == [BEN]
     assert "Kühlschrank\"" not in canon(GAME.view(state, CARA))
+    # secret: one near card or several must look alike on the phone
     assert GAME.actions(state, BEN) == [{"type": "confirm", "fields": {"accept": [True, False]},
-                                         "confirm": True, "required": True}]
+                                         "confirm": True, "required": True, "secret": True}]
     assert GAME.actions(state, CARA) == [] and GAME.actions(state, ANNA) == []
     state, events = act(state, BEN, {"type": "confirm", "accept": True})
     assert keys(events) == ["accepted"]
@@ -415,7 +416,7 @@ def test_several_candidates_of_one_holder_are_a_secret_choice():
     state, _ = act(state, ANNA, {"type": "name", "term": "Dose"})
     tpls = GAME.actions(state, BEN)
     assert tpls[0]["secret"] and tpls[0]["fields"]["card"] == ["Rose", "Hose"]
-    assert tpls[1]["fields"] == {"accept": [False]} and not tpls[1].get("secret")
+    assert tpls[1]["fields"] == {"accept": [False]} and tpls[1].get("secret")
     state, events = act(state, BEN, {"type": "confirm", "card": "Hose", "accept": True})
     assert events[0]["params"]["card"] == "Hose"
 
@@ -500,8 +501,8 @@ def test_digital_lay_only_from_the_hand():
     s = teller(state)
     hand = state["hands"][str(s)]
     assert len(hand) == 6
-    assert GAME.actions(state, s) == [{"type": "lay", "fields": {"term": hand},
-                                       "confirm": True, "required": True}]
+    assert GAME.actions(state, s) == [{"type": "lay", "fields": {"term": hand},   # a hand is secret
+                                       "confirm": True, "required": True, "secret": True}]
     other = next(t for t in load_deck("de") if t not in hand)
     assert refusal(state, s, {"type": "lay", "term": other}) == "not_in_hand"
     state, _ = act(state, s, {"type": "lay", "term": hand[2]})

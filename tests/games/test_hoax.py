@@ -44,8 +44,9 @@ def test_setup_deal_and_start_covers():
     for s in (4, 7, 9):
         tpls = GAME.actions(st, s)
         assert [t["type"] for t in tpls] == ["cover"] and tpls[0].get("required")
-        # every identity is listed, so the list does not give one's own away
-        assert tpls[0]["fields"]["identity"] == GAME_IDS
+        # a secret choice (under the phone's reveal), so it may leave out one's own identity
+        assert tpls[0].get("secret")
+        assert tpls[0]["fields"]["identity"] == [i for i in GAME_IDS if i != st["ident"][str(s)]]
     refused(st, 7, "covering", 409, type="buy_info", target=4, trios=1)
     own = st["ident"]["4"]
     err = refused(st, 4, "cover_own", 409, type="cover", identity=own)

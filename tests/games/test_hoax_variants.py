@@ -342,8 +342,8 @@ def test_second_identity_first_wrong_doubt():
         assert seen(other, viewer) == seen(st, viewer)
     assert seen(other, PETRA) != seen(st, PETRA)
     # the game waits for Petra's covers
-    assert GAME.actions(st, PETRA) == [{"type": "cover", "required": True, "fields": {
-        "identity": GAME_IDS}}]
+    assert GAME.actions(st, PETRA) == [{"type": "cover", "required": True, "secret": True, "fields": {
+        "identity": [i for i in GAME_IDS if i != st["ident"][str(PETRA)]]}}]
     assert all(GAME.actions(st, s) == [] for s in (SYLVIA, CHRISTIAN, GREGOR))
     refused(st, GREGOR, "waiting_cover", 409, type="claim", identity="baron", action="gold")
     refused(st, SYLVIA, "waiting_cover", 409, type="doubt", claim=cid)
@@ -388,7 +388,7 @@ def test_second_identity_is_per_round():
     st, _ = doubt_through(st, PETRA, [SYLVIA, GREGOR])
     st, _ = act(st, HOST, type="close", step="cover")
     st, _ = act(st, GREGOR, type="accuse", target=SYLVIA, identity="magician")
-    wrong = next(i for i in GAME_IDS if i not in st["covers"][str(GREGOR)] and i != "baron")
+    wrong = next(i for i in GAME_IDS if i not in st["covers"][str(GREGOR)] and i not in ("baron", "judge"))
     st, _ = act(st, CHRISTIAN, type="accuse", target=GREGOR, identity=wrong)
     assert st["final"]
     wrong = next(i for i in GAME_IDS if i not in st["covers"][str(GREGOR)] and i != "baron")

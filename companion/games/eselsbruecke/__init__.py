@@ -49,9 +49,12 @@ Decisions where the spec and rulebook are silent
   no (or the host closes), the name is wrong.
 * Answers: a holder asked about one card answers ``confirm {"accept": true|false}``
   (the card is implied); one asked about several (an appeal, or a near miss of
-  two of their cards) answers ``confirm {"card", "accept": true}`` — a secret
-  template, as it lists their own cards — or ``confirm {"accept": false}``.
-  The question itself, naming the holder's card, is in ``you.secret.asked``.
+  two of their cards) answers ``confirm {"card", "accept": true}`` or
+  ``confirm {"accept": false}``.  Every answer template is ``secret`` (issue
+  #25): whether one or several of a holder's cards are near the word tells
+  about their hand, so both shapes are chosen under the phone's reveal and
+  the open screen looks the same.  The question itself, naming the
+  holder's card, is in ``you.secret.asked``.
 * Turns: after a right name (also one a holder accepted) or a wrong one, the
   turn goes to the namer's left neighbour, as in the rulebook.  While a
   question is open nobody names, passes or takes.
@@ -80,8 +83,10 @@ Decisions where the spec and rulebook are silent
   only a card of your hand can be laid.
 * Hands: in digital mode they are refilled to 6 after every story except the
   last (the rest of the game needs no hand); the hands are part of ``you``
-  (not secret: you hold them in your hand at the table), the story cards of
-  the resolution and every question about them are ``you.secret``.
+  (as before, for API clients), but the phone shows them only under the
+  reveal (a neighbour would read them) and ``lay`` of a digital card is a
+  secret choice (issue #25).  The story cards of the resolution and every
+  question about them are ``you.secret``.
 * Who is asked is public (at the table the holder answers aloud); what they
   are asked about is not.  Log lines never name a hidden card: laying a card
   is logged without its term.

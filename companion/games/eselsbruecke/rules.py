@@ -94,8 +94,8 @@ class Eselsbruecke(Game):
     def _telling_actions(self, state: dict, seat_: int) -> list[dict]:
         if seat_ != teller(state):
             return []
-        if state["mode"] == "digital":   # one tap on a card: ask before it lies open
-            return [template("lay", confirm=True, required=True,
+        if state["mode"] == "digital":   # the hand is secret: chosen under the reveal, then confirmed
+            return [template("lay", confirm=True, required=True, secret=True,
                              term=list(state["hands"][_k(seat_)]))]
         return [template("lay", required=True, term={"kind": "text", "min": 1, "max": TERM_MAX})]
 
@@ -104,13 +104,15 @@ class Eselsbruecke(Game):
         if res["question"]:
             if seat_ not in pending(state):
                 return []
+            # the answer is secret either way: how many of one's cards are
+            # near the word (one: yes or no; several: which one) must not
+            # show on the phone, so both shapes are chosen under the reveal
             candidates = res["question"]["asked"][_k(seat_)]
             if len(candidates) == 1:   # yes or no; the card is implied
-                return [template("confirm", confirm=True, required=True, accept=[True, False])]
-            # which card says yes lists the seat's own cards: a secret choice
+                return [template("confirm", confirm=True, required=True, secret=True, accept=[True, False])]
             return [template("confirm", confirm=True, required=True, secret=True,
                              card=list(candidates), accept=[True]),
-                    template("confirm", confirm=True, required=True, accept=[False])]
+                    template("confirm", confirm=True, required=True, secret=True, accept=[False])]
         out = []
         appeal = res["appeal"]
         if appeal and appeal["seat"] == seat_ and appeal_holders(state, seat_):

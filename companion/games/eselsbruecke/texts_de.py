@@ -60,7 +60,7 @@ TEXTS: dict[str, str] = {
                        "Reihenfolge, in der sie erzählt wurden: Nennt die Karten jeder "
                        "Geschichte, die jemand anderes hat."),
     "log.deal": ("Geschichte {story}: {seat} hat wieder den Esel. Die Handys haben die Karten "
-                 "der Geschichte verteilt (Karten pro Spieler: {per}) — halte den dunklen Knopf "
+                 "der Geschichte verteilt (Karten pro Spieler: {per}) — halte die Leiste unten "
                  "auf dem Handy gedrückt, um deine zu sehen. {seat} nennt zuerst."),
     "log.deal_physical": ("{seat}: Lass den echten Stapel von Geschichte {story} verdeckt "
                           "liegen — die Handys ersetzen ihn."),
@@ -148,12 +148,12 @@ TEXTS: dict[str, str] = {
     "ui.you_lay_physical": ("Du bist dran: Lege eine deiner echten Karten, erzähle, wie die "
                             "Geschichte weitergeht, und tippe den Begriff der Karte ein."),
     "ui.you_name": ("Du bist dran: Nenne eine Karte dieser Geschichte, die jemand anderes hat — "
-                    "oder passe. Halte den dunklen Knopf gedrückt, um deine eigenen Karten zu "
+                    "oder passe. Halte die Leiste unten gedrückt, um deine eigenen Karten zu "
                     "sehen."),
     "ui.you_take": "Von dieser Geschichte sind nur noch deine eigenen Karten übrig: Nimm sie.",
     "ui.you_asked_near": "Ist „{said}“ deine Karte „{card}“?",
     "ui.you_asked_appeal": "{name} legt Einspruch ein: Meint „{said}“ eine deiner Karten?",
-    "ui.you_asked_public": ("{name} hat „{said}“ genannt. Halte den dunklen Knopf gedrückt, um "
+    "ui.you_asked_public": ("{name} hat „{said}“ genannt. Halte die Leiste unten gedrückt, um "
                             "die Frage zu sehen, und antworte dann."),
     "ui.you_appeal": ("Deine Antwort „{said}“ galt als falsch. Wenn du eine Karte mit anderem "
                       "Wort gemeint hast (ein Synonym), lege jetzt Einspruch ein."),

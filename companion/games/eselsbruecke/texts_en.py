@@ -57,7 +57,7 @@ TEXTS: dict[str, str] = {
     "log.resolution": ("All stories are told. Now they are resolved, in the order they were "
                        "told: name the cards of each story that someone else holds."),
     "log.deal": ("Story {story}: {seat} has the donkey again. The phones have dealt the story's "
-                 "cards (cards per player: {per}) — hold the dark button on your phone to see "
+                 "cards (cards per player: {per}) — hold the bar at the bottom of your phone to see "
                  "yours. {seat} names first."),
     "log.deal_physical": ("{seat}: leave the real stack of story {story} face down — the phones "
                           "replace it."),
@@ -144,11 +144,11 @@ TEXTS: dict[str, str] = {
     "ui.you_lay_physical": ("Your turn: lay one of your real cards, tell how the story goes on, "
                             "and type the term of the card."),
     "ui.you_name": ("Your turn: name a card of this story that someone else holds — or pass. "
-                    "Hold the dark button to see your own cards."),
+                    "Hold the bar at the bottom to see your own cards."),
     "ui.you_take": "Only your own cards of this story are left: take them.",
     "ui.you_asked_near": "Is “{said}” your “{card}”?",
     "ui.you_asked_appeal": "{name} appeals: does “{said}” mean one of your cards?",
-    "ui.you_asked_public": ("{name} named “{said}”. Hold the dark button to see the question, "
+    "ui.you_asked_public": ("{name} named “{said}”. Hold the bar at the bottom to see the question, "
                             "then answer."),
     "ui.you_appeal": ("Your answer “{said}” was judged wrong. If you meant a card with another "
                       "word (a synonym), appeal now."),

@@ -78,7 +78,10 @@ Decisions where the spec and the rulebook are silent (or that correct them)
   first accepted ``volunteer`` / ``judge`` wins; a later press is refused
   (``already_volunteered`` / ``judge_taken``) and changes nothing.  The
   table's "awaited" list is every eligible seat during the volunteer race and
-  all of team B during the judge race.
+  all of team B during the judge race.  Both races are ``required`` and
+  ``race`` (issue #25): the game cannot go on until one of them presses, so
+  each of their phones says "your move", names the others ("whoever is
+  first counts") and the table says "whoever is first".
 * A finished round's teams, reveal (every team vote, whose card lay where,
   points) and best-story counts stay public as ``public.last`` until the next
   volunteer; the round's data is only reset when the next round starts.

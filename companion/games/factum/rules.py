@@ -75,11 +75,11 @@ class Factum(Game):
         if not roles.is_seat(state, s) or phase == "over":
             return []
         if phase == "volunteer":
-            return [] if s == state["last_teller"] else [template("volunteer")]
+            return [] if s == state["last_teller"] else [template("volunteer", required=True, race=True)]
         if phase == "telling":
             return [template("told", required=True)] if s == state["teller"] else []
         if phase == "judge":
-            return [template("judge")] if s in state["team_b"] else []
+            return [template("judge", required=True, race=True)] if s in state["team_b"] else []
         if phase == "decide":
             return ([template("decide", confirm=True, required=True, guessers=["A", "B"])]
                     if s == state["judge"] else [])

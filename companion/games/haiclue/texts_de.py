@@ -29,7 +29,7 @@ TEXTS: dict[str, str] = {
     "log.start": (
         "Haiclue mit {players} Spielern, {rounds} Runden (weiße Seite, dann schwarze "
         "Seite); Wortplättchen pro Stapel: {tiles}. Die Handys ersetzen die "
-        "Farbkarten: Niemand zieht eine Karte, halte auf deinem Handy „Zeigen“, um "
+        "Farbkarten: Niemand zieht eine Karte, halte auf deinem Handy die Leiste unten gedrückt, um "
         "deine Farbe zu sehen."),
     "log.order": (
         "Die Tipps werden in dieser Reihenfolge geraten, beginnend links vom jüngsten "
@@ -147,7 +147,7 @@ TEXTS: dict[str, str] = {
     "ui.nobody_wins": "Niemand gewinnt.",
     "ui.perfect": "Perfektes Ergebnis!",
     "ui.your_colour": "Deine Farbe",
-    "ui.hold_hint": "Halte „Zeigen“, um deine Farbe zu sehen. Niemand sonst darf sie sehen.",
+    "ui.hold_hint": "Halte die Leiste unten gedrückt, um deine Farbe zu sehen. Niemand sonst darf sie sehen.",
     "ui.you_ready": "Dein Tipp liegt. Warte auf die anderen.",
     "ui.your_clue": "Dein Tipp: „{clue}“",
     "ui.you_author": "Dein Tipp wird geraten. Warte auf die anderen.",

@@ -29,7 +29,7 @@ TEXTS: dict[str, str] = {
     "log.start": (
         "Haiclue with {players} players, {rounds} rounds (white side, then black "
         "side); word tiles per stack: {tiles}. The phones replace the colour cards: "
-        "nobody draws a card, hold “show” on your phone to see your colour."),
+        "nobody draws a card, hold the bar at the bottom of your phone to see your colour."),
     "log.order": (
         "Clues are guessed in this order, starting left of the youngest player "
         "{youngest}: {order}."),
@@ -137,7 +137,7 @@ TEXTS: dict[str, str] = {
     "ui.nobody_wins": "Nobody wins.",
     "ui.perfect": "Perfect score!",
     "ui.your_colour": "Your colour",
-    "ui.hold_hint": "Hold “show” to see your colour. Nobody else may see it.",
+    "ui.hold_hint": "Hold the bar at the bottom to see your colour. Nobody else may see it.",
     "ui.you_ready": "Your clue is ready. Waiting for the others.",
     "ui.your_clue": "Your clue: “{clue}”",
     "ui.you_author": "Your clue is being guessed. Wait for the others.",

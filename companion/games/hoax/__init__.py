@@ -43,19 +43,19 @@ open doubt by every player who has not answered it: the game is paused until
 the doubt is decided.  Raising a doubt, ``withdraw`` and every reaction are
 optional.
 
-Templates that could give an identity away (decision)
------------------------------------------------------
-The start ``cover`` lists all seven identities and ``show`` lists every
-identity the target has neither covered nor shown this buyer — the player's
-own identity included — and ``apply`` refuses your own identity
-(``cover_own``, ``show_own``: "You cannot cover your own identity").  The
-rulebook asks each player to pick identities they are *not*; at the table the
-identity card shows all seven heads and the accusation deck all seven cards,
-so the choice is the player's, who knows their own identity.  A list that
-left it out would show it to anyone glancing at the phone; listing all of
-them shows nothing until the player taps their own by mistake.  No HOAX
-template is therefore ``secret``; the host's ``close`` still picks only
-allowed identities.
+Templates that could give an identity away (decision, issue #25)
+-----------------------------------------------------------------
+The covers (the start ``cover`` and a cover on a second identity card) and
+the accusation (``accuse``: whom, and as what) are ``secret``: the phone
+offers them only under its reveal, picked with the thumb that holds it.
+So their lists may leave out the player's own identity (a cover of it or
+an accusation naming it is refused: ``cover_own``, ``accuse_own``), and
+no tap on one's own identity can flash a refusal that tells onlookers who
+one is; the identity an accuser names is never shown on the open screen.
+``show`` still lists every identity the target has neither covered nor
+shown this buyer, one's own included (``apply`` refuses it: ``show_own``):
+it picks several at once, which the reveal's one-thumb picker does not
+do; the host's ``close`` picks only allowed identities.
 
 Decisions where the spec is silent
 ----------------------------------

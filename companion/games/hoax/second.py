@@ -37,13 +37,13 @@ def new_identity(st: dict, s: int, old: str, events: list) -> None:
 
 
 def templates(st: dict, s: int) -> list[dict]:
-    """The covers the game waits for.  They list every identity not covered
-    yet — one's own included, like the start cover (see ``__init__``)."""
+    """The covers the game waits for: every identity not covered yet but
+    one's own, a secret choice like the start cover (see ``__init__``)."""
     recover = recovering(st)
     if recover["seat"] != s:
         return []
-    listed = [i for i in IDENTITIES if i not in st["covers"][sk(s)]]
-    return [template("cover", required=True, identity=listed)]
+    listed = [i for i in IDENTITIES if i not in st["covers"][sk(s)] and i != st["ident"][sk(s)]]
+    return [template("cover", required=True, secret=True, identity=listed)]
 
 
 def cover_new_card(st: dict, s: int, identity: str, events: list, key: str = "cover") -> None:

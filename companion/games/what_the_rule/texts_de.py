@@ -321,7 +321,7 @@ TEXTS: dict[str, str] = {
     "words.none": "keine",
     "words.plus": "{a} plus {b}",
     "words.minus": "{a} minus {b}",
-    "words.mod": "der Rest von {a} geteilt durch {k}",
+    "words.mod": "der Rest, wenn man {a} durch {k} teilt,",
     "words.neg": "minus {a}",
     "words.and": " und ",
     "words.or": " oder ",
