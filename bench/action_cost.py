@@ -75,7 +75,7 @@ def next_action(views: dict, room: dict, rng: random.Random, game_name: str):
              if tpl["type"] not in ("rename", "leave")]
     if not moves:
         moves = [(room["host"], tpl) for tpl in views.get(room["host"], {}).get("actions", [])
-                 if tpl["type"] in games.get(game_name).action_types | {"rematch"}]
+                 if tpl["type"] in games.get(game_name).action_types | {"rematch", "start"}]
     if not moves:
         seat = rng.randrange(len(room["tokens"]))
         return room["tokens"][seat], {"type": "rename", "name": f"N{rng.randrange(10**9)}"}

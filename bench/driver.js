@@ -204,6 +204,8 @@ class Room {
         for (const tpl of table.actions || []) {
           if (!PLATFORM_HOST.has(tpl.type)) moves.push([this.table, tpl, "host"]);
           else if (tpl.type === "rematch" && table.status === "finished") moves.push([this.table, tpl, "rematch"]);
+          // play again goes through the lobby: the host starts it
+          else if (tpl.type === "start" && table.status === "lobby") moves.push([this.table, tpl, "rematch"]);
         }
       }
       if (moves.length) {

@@ -428,6 +428,8 @@ def prep_move(room, game, rng, renames_only, step, templates_for, sample_action)
     random_play draws it."""
     if room["status"] == "finished":
         return "host", None, {"type": "rematch"}
+    if room["status"] == "lobby":   # play again goes through the lobby: the host starts
+        return "host", None, {"type": "start"}
     seats = [entry["seat"] for entry in room["seats"]]
     if not renames_only:
         moves = [("seat", number, tpl) for number in seats

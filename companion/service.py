@@ -200,8 +200,6 @@ class Service:
             if claim is not None:
                 return claim_seat(room, claim, token)
             clean = check_name(room, name)
-            if room["status"] == "playing":
-                raise conflict("game_running")
             game = games.get(room["game"])
             if len(room["seats"]) >= game.player_range(room["options"])[1]:
                 raise conflict("room_full")
@@ -209,8 +207,11 @@ class Service:
             room["next_seat"] += 1
             room["seats"].append({"seat": number, "name": clean,
                                   "token": rooms.token_hash(token), "claim": None})
-            room["order"].append(number)
-            rooms.add_log(room, "log.joined", {"name": clean})
+            if room["status"] == "playing":   # a late arrival watches and plays from the next game on
+                rooms.add_log(room, "log.joined_next", {"name": clean})
+            else:
+                room["order"].append(number)
+                rooms.add_log(room, "log.joined", {"name": clean})
             return {"seat": number, "token": token}
 
         _, result, _ = self._change(code, sit)
@@ -449,7 +450,7 @@ def host_templates(room: dict, game: Game) -> list[dict]:
     status = room["status"]
     out = []
     if status == "lobby":
-        out.append(template("start", **game.start_fields(seats, room["options"])))
+        out.append(template("start", confirm=True, **game.start_fields(seats, room["options"])))
         if len(seats) > 1:
             out.append(template("seat_order", order={"kind": "order", "of": seats}))
     if status != "playing" and seats:
@@ -462,7 +463,7 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.extend(game.host_actions(room["state"]))
         out.append(template("end", confirm=True))
     if status == "finished":
-        out.append(template("rematch"))
+        out.append(template("rematch", confirm=True))
     if status != "playing":
         out.append(template("new_game", game=sorted(games.all_games()),
                             options={"kind": "object"}))
@@ -471,11 +472,21 @@ def host_templates(room: dict, game: Game) -> list[dict]:
 
 def seat_templates(room: dict, game: Game, seat: int) -> list[dict]:
     out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})]
-    if room["status"] == "lobby":
+    playing = seat in room["order"]   # else it waits for the next game
+    if room["status"] == "lobby" or not playing:
         out.append(template("leave", confirm=True))
-    if room["status"] == "playing":
+    if room["status"] == "playing" and playing:
         out = game.actions(room["state"], seat) + out
     return out
+
+
+def late_arrivals(room: dict) -> list[int]:
+    """Seats that joined during a game: they play from the next one on."""
+    return [entry["seat"] for entry in room["seats"] if entry["seat"] not in room["order"]]
+
+
+def seat_late_arrivals(room: dict) -> None:
+    room["order"].extend(late_arrivals(room))
 
 
 def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
@@ -540,6 +551,8 @@ def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
     if is_game_action and room["status"] == "finished":
         return conflict("game_over")
     if is_game_action and room["status"] == "playing":
+        if kind == "seat" and actor not in room["order"]:
+            return refused(room, game, Illegal("not_in_game"))
         state = room["state"]
         refusal = game.why_not(state, actor, action) or default_why_not(
             game, state, actor, action, ordered_seats(room))
@@ -672,20 +685,7 @@ def start_game(room: dict, action: dict) -> None:
 
 def act_start(room, seat, action):
     snapshot(room, {"type": "start", "by": HOST})
-    room["start_fields"] = {k: v for k, v in action.items() if k != "type"}
     start_game(room, action)
-
-
-def rematch_fields(room: dict, game: Game) -> dict:
-    """The last start's choices, where they still fit the seats."""
-    fields = {}
-    for name, spec in game.start_fields(ordered_seats(room), room["options"]).items():
-        value = room.get("start_fields", {}).get(name)
-        tpl, _ = match_action([template("start", **{name: spec})], {"type": "start", name: value})
-        if tpl is None and isinstance(spec, list) and spec:
-            value = spec[0]
-        fields[name] = value
-    return fields
 
 
 def act_seat_order(room, seat, action):
@@ -696,7 +696,8 @@ def act_seat_order(room, seat, action):
 def remove_seat(room: dict, number: int, key: str) -> None:
     entry = rooms.find_seat(room, number)
     room["seats"].remove(entry)
-    room["order"].remove(number)
+    if number in room["order"]:   # else it waited for the next game
+        room["order"].remove(number)
     rooms.add_log(room, key, {"name": entry["name"]})
 
 
@@ -753,9 +754,13 @@ def act_end(room, seat, action):
 
 
 def act_rematch(room, seat, action):
+    """The same game and options again, through the lobby: late arrivals
+    take their seats, players may leave, the order may change; the host
+    starts it."""
     snapshot(room, {"type": "rematch", "by": HOST})
+    room.update(status="lobby", state=None, winners=None)
+    seat_late_arrivals(room)
     rooms.add_log(room, "log.rematch", {"game": {"text": "title"}}, game=room["game"])
-    start_game(room, rematch_fields(room, games.get(room["game"])))
 
 
 def act_new_game(room, seat, action):
@@ -763,6 +768,7 @@ def act_new_game(room, seat, action):
     options = validate_options(game, action.get("options"))
     snapshot(room, {"type": "new_game", "by": HOST})
     room.update(game=game.name, options=options, status="lobby", state=None, winners=None)
+    seat_late_arrivals(room)
     rooms.add_log(room, "log.new_game", {"game": {"text": "title"}}, game=game.name)
 
 
@@ -979,9 +985,12 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
     ``parts``: what this view shares with the others of one broadcast."""
     parts = parts or ViewParts(room, connected)
     game, names, playing = parts.game, parts.names, parts.playing
-    game_view = parts.game_view(seat if kind == "seat" else None)
+    late = kind == "seat" and seat not in room["order"]   # joined during the game: plays the next
+    game_view = parts.game_view(seat if kind == "seat" and not late else None)
     if kind == "seat":
         you = {"seat": seat, "name": names[seat], "host": False}
+        if late:
+            you["next_game"] = True
         you.update(game_view.get("you") or {})
     elif kind == "host":
         you = {"seat": None, "host": True}
@@ -996,6 +1005,8 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "version": room["version"],
         "status": room["status"],
         "seats": parts.seats,
+        # seats that joined during the game: they play from the next one on
+        "spectators": [{"seat": s, "name": names[s]} for s in late_arrivals(room)],
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": templates_for(room, kind, seat),

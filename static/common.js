@@ -470,6 +470,45 @@
       : t("page.confirm_plain", {action: head});
   }
 
+  /* --- a game's options as inputs: the create page and the table's next game ---
+     ``game`` as /api/games lists it (labels, help and choice labels in the
+     page's language); ``current``: values to preset, else the defaults. */
+  function optionInputs(game, current) {
+    current = current || {};
+    return game.options.map((opt) => {
+      const id = "opt-" + opt.name, value = opt.name in current ? current[opt.name] : opt.default;
+      const label = opt.label || opt.name;
+      const help = opt.help ? `<small class="option-help" id="${id}-help">${esc(opt.help)}</small>` : "";
+      let input;
+      if (opt.kind === "bool") input = `<input type="checkbox" id="${id}" ${value ? "checked" : ""}>`;
+      else if (opt.kind === "int") input = `<input type="number" id="${id}" min="${opt.min}" max="${opt.max}" value="${value}">`;
+      else if (opt.kind === "choice") {
+        input = `<select id="${id}">${opt.choices.map((c) => `<option value="${esc(c)}" ${c === value ? "selected" : ""}>` +
+          `${esc((opt.choice_labels || {})[c] || c)}</option>`).join("")}</select>`;
+      } else input = `<input id="${id}" value="${esc(value || "")}">`;
+      return opt.kind === "bool"
+        ? `<label class="option">${input} <span>${esc(label)}${help}</span></label>`
+        : `<label class="option option-stacked" for="${id}"><span>${esc(label)}${help}</span>${input}</label>`;
+    }).join("");
+  }
+  function readOptionInputs(container, game) {
+    const out = {};
+    game.options.forEach((opt) => {
+      const el = container.querySelector("#opt-" + opt.name);
+      if (!el) { out[opt.name] = opt.default; return; }
+      out[opt.name] = opt.kind === "bool" ? el.checked : opt.kind === "int" ? parseInt(el.value, 10) : el.value;
+    });
+    return out;
+  }
+  // the options in words, for a confirm: "Deck: digital, Rounds: 3"
+  function optionWords(game, values) {
+    return game.options.map((opt) => {
+      const v = values[opt.name];
+      const said = opt.kind === "bool" ? t(v ? "page.yes" : "page.no_word") : (opt.choice_labels || {})[v] || String(v);
+      return `${opt.label || opt.name}: ${said}`;
+    }).join("; ");
+  }
+
   /* --- generic action forms from the view's templates ---------------------- */
   function isChoiceSpec(spec) {
     return Array.isArray(spec) || (spec && spec.kind === "int" && spec.max - spec.min <= 10);
@@ -946,7 +985,7 @@
   Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog,
     renderActions, renderPicks, hasPendingPick, onAim, sortActions, waitingFor, seatList, onReveal,
     isRevealed, setRevealed,
-    keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEnding,
+    keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEnding, optionInputs, readOptionInputs, optionWords,
     valueLabel, valueText, fieldLabel, actionLabel, choiceSummary, confirmSentence, refusalOf,
     goneInfo, seatFate, showGone});
 })();

@@ -201,8 +201,9 @@
 
   /* --- the view -------------------------------------------------------- */
   function removedFrom(view) {
-    return !view.you || view.you.seat === null || view.you.seat === undefined ||
-      !view.seats.some((s) => s.seat === view.you.seat);
+    const me = view.you && view.you.seat;
+    return me === null || me === undefined ||
+      !view.seats.concat(view.spectators || []).some((s) => s.seat === me);
   }
 
   /* The top line: "Your move" (and a buzz) exactly when the game cannot go
@@ -214,7 +215,8 @@
     const others = waiting.filter((s) => s !== me);
     const any = !!view.waiting_any;
     let text, hint = "";
-    if (view.status === "finished") text = K.renderStatus(view);
+    if (view.you && view.you.next_game) text = K.t("page.next_game_you");   // joined during a game
+    else if (view.status === "finished") text = K.renderStatus(view);
     else if (view.status === "lobby") text = K.t("page.lobby");
     else if (must) {
       text = K.t("page.your_turn");

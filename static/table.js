@@ -133,7 +133,8 @@
         `<span class="sname">${esc(s.name)}</span>` +
         (w ? `<span class="tb-wins" title="${esc(wins(w))}">★${w > 1 ? w : ""}</span>` : "") +
         `<span class="score">${esc(s.score)}</span></li>`;
-    }).join("");
+    }).join("") + ((view.spectators || []).length ? `<li class="tb-next-players">${esc(K.t("table.next_game_joins",
+      {names: view.spectators.map((s) => s.name).join(", ")}))}</li>` : "");
   }
 
   /* --- the log: newest first, each line with its own number --------------- */
@@ -419,20 +420,67 @@
     // open where the host has something to start; folded during play (still one tap)
     if (hostStatus !== view.status) tools.open = view.status !== "playing";
     hostStatus = view.status;
-    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view)});
+    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view), skip: ["new_game"]});
+    drawNextGame(view);
   }
-  // the host's likely next step first: start, stop waiting, play again
+  // the host's likely next step first: start, stop waiting, play again; in the
+  // lobby the seating order comes before the start (set it, then start)
   const HOST_FIRST = ["start", "rematch", "new_game", "close", "undo", "end", "seat_order", "reopen_seat", "kick"];
+  const LOBBY_FIRST = ["seat_order", "start", "kick", "reopen_seat", "undo"];
   function hostOrder(view) {
-    const rank = (type) => { const i = HOST_FIRST.indexOf(type); return i < 0 ? HOST_FIRST.length : i; };
+    const first = view.status === "lobby" ? LOBBY_FIRST : HOST_FIRST;
+    const rank = (type) => { const i = first.indexOf(type); return i < 0 ? first.length : i; };
     return view.actions.map((tpl, i) => [rank(tpl.type), i, tpl]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
   }
+  /* --- the next game: any game, every option, through the lobby ----------- */
+  let gameList = null, nextDrawn = null;
+  async function drawNextGame(view) {
+    const box = $("next-game-box"), form = $("next-game");
+    const offered = view.actions.some((a) => a.type === "new_game");
+    box.hidden = !offered;
+    const key = offered && [view.status, view.game, view.game_no].join("|");
+    if (!offered || nextDrawn === key) return;   // a half-made choice survives views that change nothing
+    nextDrawn = key;
+    box.open = view.status === "finished";
+    $("next-game-title").textContent = K.t(view.status === "finished" ? "page.next_game_title" : "page.next_game_other");
+    if (!gameList) {
+      try { gameList = (await (await fetch(`/api/games?lang=${C.lang}`)).json()).games; } catch (e) { return; }
+    }
+    let chosen = view.game;
+    const draw = () => {
+      const game = gameList.find((g) => g.name === chosen);
+      form.innerHTML = `<div class="choices">` + gameList.map((g) =>
+        `<button type="button" class="choice${g.name === chosen ? " on" : ""}" data-game="${esc(g.name)}">${esc(g.title)}</button>`).join("") +
+        `</div><div class="next-options">${K.optionInputs(game, chosen === view.game ? view.options : null)}</div>` +
+        `<button type="submit" class="primary big">${esc(K.t("page.next_game_go", {game: game.title}))}</button>`;
+      form.querySelectorAll("button[data-game]").forEach((b) => { b.onclick = () => { chosen = b.dataset.game; draw(); }; });
+    };
+    draw();
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const game = gameList.find((g) => g.name === chosen), options = K.readOptionInputs(form, game);
+      const words = K.optionWords(game, options);
+      const question = K.t(words ? "page.confirm_next_game" : "page.confirm_next_game_plain", {game: game.title, options: words});
+      if (await K.confirmDialog(question, K.t("action.new_game"))) send({type: "new_game", game: chosen, options});
+    };
+  }
+
+  /* A one-time seat link goes away once used (the seat's phone is back) or
+     when the next game begins: an old code must not linger in the panel. */
+  let claimFor = null, claimGame = null;
+  function dropUsedClaim(view) {
+    const back = claimFor !== null && view.seats.some((s) => s.seat === claimFor && s.connected);
+    if (back || (claimGame !== null && claimGame !== view.game_no)) { $("claim").hidden = true; claimFor = null; }
+    claimGame = view.game_no;
+  }
+
   async function send(action) {
     const answer = await conn.send(action);
     if (answer.ok && answer.result && answer.result.claim) {
       const url = `${$("join-url").textContent}?claim=${encodeURIComponent(answer.result.claim)}`;
       const name = K.ui(answer.view).name(answer.result.seat);
       $("claim").hidden = false;
+      claimFor = answer.result.seat;
       $("claim-text").textContent = K.t("page.join_link", {name});
       $("claim-qr").src = `/api/rooms/${C.code}/qr.svg?claim=${encodeURIComponent(answer.result.claim)}`;
       $("claim-url").textContent = url;
@@ -457,6 +505,7 @@
     drawFinal(view, u, h);
     drawEvening(view, u);
     drawHost(view);
+    dropUsedClaim(view);
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);

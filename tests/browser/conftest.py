@@ -91,6 +91,30 @@ def open_table(browser, server, game, names, shoot=None, prefix=None, options=No
     return tablet, phones
 
 
+def seat_phone(browser, server, room, seat, lang="en", size=PHONE):
+    """The phone of ``seat`` of a room made over HTTP (its token put where
+    the join page keeps it), showing its first view."""
+    page = new_page(browser, size, lang)
+    page.goto(f"{server.url}/j/{room.code}?lang={lang}")
+    page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
+                  " localStorage.setItem('companion:seatno:' + c, String(s)); }",
+                  [room.code, room.tokens[seat], seat])
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    return page
+
+
+def host_table(browser, server, room, size=None, lang="en"):
+    """The table screen of a room made over HTTP, on the device holding the
+    host token, showing the room's newest view."""
+    page = new_page(browser, size or {"width": 1280, "height": 800}, lang)
+    page.goto(f"{server.url}/t/{room.code}?lang={lang}")
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [f"companion:host:{room.code}", room.host])
+    page.reload()
+    wait_js(page, f"Number(document.body.dataset.version) >= {room.view()['version']}")
+    return page
+
+
 def tap(page, selector, confirm=False):
     """A finger's tap on a phone (real touch: Playwright's touchscreen)."""
     page.locator(selector).first.tap()

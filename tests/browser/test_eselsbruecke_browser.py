@@ -69,6 +69,7 @@ def open_room(browser, server, deck="physical", language="de"):
 def start(tablet):
     tablet.evaluate("document.getElementById('host-tools').open = true")
     tablet.locator('#host-actions form[data-type="start"] button').first.click()
+    tablet.locator("#confirm-yes").click()   # the start asks to confirm (issue #25)
 
 
 def missing_texts(page):

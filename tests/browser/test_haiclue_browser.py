@@ -13,6 +13,7 @@ COLOURS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
 def test_haiclue_golden_path(server, browser, shoot):
     tablet, phones = open_table(browser, server, "haiclue", ["Anna", "Ben", "Cara"], shoot, "haiclue")
     tablet.locator('#host-actions form[data-type="start"] button.choice').first.click()   # youngest: Anna
+    tablet.locator("#confirm-yes").click()   # the start asks to confirm (issue #25)
     for phone in phones:
         phone.wait_for_selector('form[data-type="clue_ready"]')
     shoot(tablet, "haiclue-tablet-clues")

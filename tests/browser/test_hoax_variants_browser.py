@@ -19,6 +19,7 @@ HELP = {"original_hoax": "No Trader, no throne points", "second_identity": "2 th
 def start(tablet):
     """The host starts with Sylvia (seat 0) as the start player."""
     tablet.locator('#host-actions form[data-type="start"] button.choice[data-value="0"]').click()
+    tablet.locator("#confirm-yes").click()   # the start asks to confirm (issue #25)
 
 
 def wait_log(page, text):

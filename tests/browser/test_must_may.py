@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.browser.conftest import PHONE, new_page, wait_js
+from tests.browser.conftest import new_page, seat_phone, wait_js
 from tests.browser.test_table_board import SHIPPED, Room, player_names
 
 TABLE = {"width": 1280, "height": 800}
@@ -19,17 +19,6 @@ TABLE = {"width": 1280, "height": 800}
 @pytest.fixture(scope="module")
 def server(unlimited_server):
     return unlimited_server
-
-
-def seat_page(browser, server, room, seat):
-    page = new_page(browser, PHONE)
-    page.goto(f"{server.url}/j/{room.code}?lang=en")
-    page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
-                  " localStorage.setItem('companion:seatno:' + c, String(s)); }",
-                  [room.code, room.tokens[seat], seat])
-    page.reload()
-    page.wait_for_selector("#play:not([hidden])")
-    return page
 
 
 def required(room):
@@ -47,7 +36,7 @@ def test_phones_and_table_say_whom_the_game_waits_for(server, browser, game):
     names = player_names(game)
     room = Room(server, game, names)
     room.host_act({"type": "start"})
-    phones = {seat: seat_page(browser, server, room, seat) for seat in room.tokens}
+    phones = {seat: seat_phone(browser, server, room, seat) for seat in room.tokens}
     table = new_page(browser, TABLE)
     table.goto(f"{server.url}/t/{room.code}?lang=en")
     rng = random.Random(hash(game) % 1000)

@@ -8,30 +8,18 @@ import random
 
 import pytest
 
-from tests.browser.conftest import PHONE, new_page, wait_js
+from tests.browser.conftest import PHONE, SCREENS, host_table, new_page, seat_phone, wait_js
 from tests.browser.test_table_board import Room
-
-TABLE = {"width": 1280, "height": 800}
-
 
 @pytest.fixture(scope="module")
 def server(unlimited_server):
     return unlimited_server
 
 
-def table_page(browser, server, room):
-    page = new_page(browser, TABLE)
-    page.goto(f"{server.url}/t/{room.code}?lang=en")
-    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [f"companion:host:{room.code}", room.host])
-    page.reload()
-    wait_js(page, f"Number(document.body.dataset.version) >= {room.view()['version']}")
-    return page
-
-
 def test_a_newer_announcement_replaces_the_older_at_once(server, browser):
     room = Room(server, "hoax", ["Sylvia", "Christian", "Petra"])
     room.host_act({"type": "start"})
-    table = table_page(browser, server, room)
+    table = host_table(browser, server, room)
     table.evaluate("Companion.table.announce('first news', 'news')")
     assert table.locator("#announce").text_content().strip() == "first news"
     table.evaluate("Companion.table.announce('second news', 'news')")
@@ -47,12 +35,7 @@ def test_the_phone_shows_scores_winners_and_the_evening_at_the_end(server, brows
     room.host_act({"type": "start"})
     view = room.play(random.Random(5))
     assert view["status"] == "finished"
-    phone = new_page(browser, PHONE)
-    phone.goto(f"{server.url}/j/{room.code}?lang=de")
-    phone.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
-                   " localStorage.setItem('companion:seatno:' + c, String(s)); }",
-                   [room.code, room.tokens[1], 1])
-    phone.reload()
+    phone = seat_phone(browser, server, room, 1, lang="de")
     phone.wait_for_selector("#ending:not([hidden])")
     text = phone.locator("#ending").inner_text()
     for seat in view["seats"]:
@@ -60,3 +43,52 @@ def test_the_phone_shows_scores_winners_and_the_evening_at_the_end(server, brows
     assert "Heute Abend" in text and ("Sieg" in text) and "(s)" not in text
     assert phone.locator("#ending li.won").count() == len(view["winners"] or [])
     assert phone.locator("#secret").is_hidden()                      # nothing secret after a game
+
+
+def test_late_arrival_play_again_and_next_game_with_options(server, browser):
+    """Through the screens: a phone that joins during a game watches and
+    takes its seat when the host plays again; play again and next game go
+    through the lobby and ask to confirm in words; the next game takes any
+    option the create page offers."""
+    room = Room(server, "haiclue", ["Anna", "Ben", "Cara"])
+    room.host_act({"type": "start"})
+    table = host_table(browser, server, room)
+    late = new_page(browser, PHONE)
+    late.goto(f"{server.url}/j/{room.code}?lang=en")
+    late.fill("#name", "Dana")
+    late.locator("#join-form button").tap()
+    late.wait_for_selector("#play:not([hidden])")
+    assert late.locator("#todo-text").text_content() == "You play from the next game on. Until then you watch."
+    assert late.locator("#hold").is_hidden()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    late.screenshot(path=str(SCREENS / "night-phone-late-arrival.png"))
+    wait_js(table, "document.getElementById('seats').textContent.includes('From the next game: Dana')")
+    view = room.play(random.Random(8))
+    assert view["status"] == "finished"
+    wait_js(table, "document.body.dataset.status === 'finished'")
+    table.locator('#host-actions form[data-type="rematch"] button').click()
+    assert "late arrivals can join" in table.locator("#confirm-text").text_content()
+    table.locator("#confirm-yes").click()
+    wait_js(table, "document.body.dataset.status === 'lobby'")
+    assert [s["name"] for s in room.view()["seats"]] == ["Anna", "Ben", "Cara", "Dana"]
+    late.wait_for_selector("#todo-text:text('Waiting for players')")
+
+    # another game, with an option off its default, from the table's own card
+    box = table.locator("#next-game-box")
+    if not box.evaluate("(el) => el.open"):
+        box.locator("summary").click()
+    table.locator('#next-game button[data-game="eselsbruecke"]').click()
+    table.locator("#opt-deck").select_option("digital")
+    table.screenshot(path=str(SCREENS / "night-table-next-game.png"))
+    table.locator('#next-game button[type="submit"]').click()
+    question = table.locator("#confirm-text").text_content()
+    assert question.startswith("Next game: Eselsbrücke — ") and "The app deals the cards" in question, question
+    table.locator("#confirm-yes").click()
+    wait_js(table, "document.body.dataset.game === 'eselsbruecke'")
+    after = room.view()
+    assert after["game"] == "eselsbruecke" and after["options"]["deck"] == "digital"
+    assert after["evening"]["games"] and len(after["seats"]) == 4      # seats and the evening kept
+    table.locator('#host-actions form[data-type="start"] button').first.click()
+    assert table.locator("#confirm-text").text_content().startswith("Start the game now")
+    table.locator("#confirm-yes").click()
+    wait_js(table, "document.body.dataset.status === 'playing'")

@@ -19,7 +19,7 @@ import random
 
 import pytest
 
-from tests.browser.conftest import (PHONE, hold, new_page, pick, pick_secret, release, sent,
+from tests.browser.conftest import (PHONE, hold, pick, pick_secret, release, seat_phone, sent,
                                     slide, wait_js)
 from tests.browser.test_table_board import Room
 
@@ -34,16 +34,10 @@ def server(unlimited_server):
 
 
 def open_phone(browser, server, room, seat, lang="en", size=PHONE):
-    """The phone of ``seat`` (its token put where the join page keeps it)."""
-    page = new_page(browser, size, lang)
-    page.goto(f"{server.url}/j/{room.code}?lang={lang}")
-    page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
-                  " localStorage.setItem('companion:seatno:' + c, String(s)); }",
-                  [room.code, room.tokens[seat], seat])
-    page.reload()
-    page.wait_for_selector("#play:not([hidden])")
-    page.on("console", lambda msg: msg.type == "error" and page._errors.append(msg.text))
+    """The seat's phone, noting every console error it shows."""
+    page = seat_phone(browser, server, room, seat, lang, size)
     page._errors = []
+    page.on("console", lambda msg: msg.type == "error" and page._errors.append(msg.text))
     return page
 
 

@@ -46,7 +46,8 @@ def test_tablet_and_four_phones(server, browser, shoot):
     shoot(phones[0], "platform-lobby-phone")
 
     start = tablet.locator('#host-actions form[data-type="start"]')
-    start.locator("button.choice").first.click()   # 'first' field: one tap sends
+    start.locator("button.choice").first.click()   # 'first' field: then the start asks
+    tablet.locator("#confirm-yes").click()   # the start asks to confirm (issue #25)
     for phone in phones:
         phone.wait_for_selector('form[data-type="pick"]')
     # the secret shows only while the button is held

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PHONE, new_page, wait_js
+from tests.browser.conftest import PHONE, host_table, new_page, seat_phone, wait_js
 from tests.browser.test_table_board import SHIPPED, Room, player_names
 from tests.servers import ROOT
 
@@ -61,27 +61,6 @@ def server(unlimited_server):
     return unlimited_server
 
 
-def phone_of(browser, server, room, seat):
-    page = new_page(browser, PHONE)
-    page.goto(f"{server.url}/j/{room.code}")
-    page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
-                  " localStorage.setItem('companion:seatno:' + c, String(s)); }",
-                  [room.code, room.tokens[seat], seat])
-    page.reload()
-    page.wait_for_selector("#play:not([hidden])")
-    return page
-
-
-def table_of(browser, server, room):
-    page = new_page(browser, TABLE)
-    page.goto(f"{server.url}/t/{room.code}")
-    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [f"companion:host:{room.code}", room.host])
-    page.reload()
-    wait_js(page, "document.body.dataset.status")
-    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    return page
-
-
 def test_start_page_and_join_form(server, browser):
     for size in (PHONE, TABLE):
         page = new_page(browser, size)
@@ -99,7 +78,8 @@ def test_start_page_and_join_form(server, browser):
 @pytest.mark.parametrize("game", SHIPPED)
 def test_phone_and_table_in_lobby_play_rules_and_end(server, browser, game):
     room = Room(server, game, player_names(game))
-    phone, table = phone_of(browser, server, room, 0), table_of(browser, server, room)
+    phone, table = seat_phone(browser, server, room, 0), host_table(browser, server, room)
+    table.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     check(phone, f"{game} phone lobby")
     check(table, f"{game} table lobby")
     room.host_act({"type": "start"})

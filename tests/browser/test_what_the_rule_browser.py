@@ -69,6 +69,7 @@ def open_room(browser, server, lang, names, master="seat"):
     if not start.first.is_visible():
         tablet.locator("#host-tools summary").click()
     start.first.click()
+    tablet.locator("#confirm-yes").click()   # the start asks to confirm (issue #25)
     return tablet, phones
 
 

@@ -127,15 +127,28 @@ def test_join_rules(table):
     assert full.status_code == 409 and full.json["error"]["code"] == "room_full"
 
 
-def test_cannot_join_a_running_game_and_player_count(client):
+def test_a_late_arrival_plays_from_the_next_game_and_player_count(client):
+    """Issue #25: a phone that joins during a game waits as a spectator (no
+    moves, the public view) and takes its seat when the host goes on."""
     table = Table(client)
     table.join("Solo")
     few = table.host_act(type="start", first=0)
     assert few.status_code == 409 and few.json["error"]["code"] == "player_count"
     table.join("Duo")
     assert table.host_act(type="start", first=0).status_code == 200
-    late = client.post(f"/api/rooms/{table.code}/seats", json={"name": "Late"})
-    assert late.status_code == 409 and late.json["error"]["code"] == "game_running"
+    late = table.join("Late")
+    view = table.view(table.tokens[late])
+    assert view["you"] == {"seat": late, "name": "Late", "host": False, "next_game": True}
+    assert view["spectators"] == [{"seat": late, "name": "Late"}]
+    assert [s["seat"] for s in view["seats"]] == [0, 1]
+    assert [a["type"] for a in view["actions"]] == ["rename", "leave"]
+    refused = table.seat_act(late, type="pick", number=1)
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "not_in_game"
+    table.host_act(type="end")
+    assert table.host_act(type="rematch").status_code == 200
+    view = table.view(table.tokens[late])
+    assert view["status"] == "lobby" and view["spectators"] == []
+    assert [s["seat"] for s in view["seats"]] == [0, 1, late] and "next_game" not in view["you"]
 
 
 def test_finished_game_refuses_moves_then_rematch_keeps_seats(table):
@@ -148,8 +161,11 @@ def test_finished_game_refuses_moves_then_rematch_keeps_seats(table):
     assert over.status_code == 409 and over.json["error"]["code"] == "game_over"
     assert view["evening"]["games"] == [{"game": "pick", "title": "Pick", "winners": view["winners"]}]
     assert table.host_act(type="rematch").status_code == 200
-    again = table.view(table.tokens[a])     # same token still works
-    assert again["status"] == "playing" and len(again["seats"]) == 3
+    again = table.view(table.tokens[a])     # same token still works, in the lobby (issue #25)
+    assert again["status"] == "lobby" and len(again["seats"]) == 3
+    assert table.host_act(type="start", first=a).status_code == 200
+    again = table.view(table.tokens[a])
+    assert again["status"] == "playing"
     assert again["evening"]["wins"] == {str(w): 1 for w in view["winners"]}
 
 
