@@ -525,7 +525,8 @@
 
   /* Renders templates into ``container``: one card per action type; many
      templates of one type become a step picker.  options: templates (default
-     view.actions), skip (types to leave out). */
+     view.actions), skip (types to leave out), ask (confirm every action,
+     also one the game does not mark ``confirm``). */
   function renderActions(view, container, send, options) {
     options = options || {};
     container.innerHTML = "";
@@ -536,7 +537,7 @@
       if (!byType.has(tpl.type)) byType.set(tpl.type, []);
       byType.get(tpl.type).push(tpl);
     });
-    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send)));
+    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send, options.ask)));
   }
 
   function sameSpec(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -560,13 +561,13 @@
     return null;
   }
 
-  function actionCard(view, tpls, send) {
-    if (tpls.length === 1) return actionForm(view, tpls[0], {}, send);
+  function actionCard(view, tpls, send, ask) {
+    if (tpls.length === 1) return actionForm(view, tpls[0], {}, send, ask);
     const type = tpls[0].type;
     const key = view.game + "|" + JSON.stringify(tpls);
     const progress = pickers[type] && pickers[type].key === key ? pickers[type] : (pickers[type] = {key, chosen: {}, order: []});
     const remaining = tpls.filter((tpl) => progress.order.every((n) => admits(tpl.fields[n], progress.chosen[n])));
-    const redraw = (old) => old.replaceWith(actionCard(view, tpls, send));
+    const redraw = (old) => old.replaceWith(actionCard(view, tpls, send, ask));
     const back = (form) => () => {
       const last = progress.order.pop();
       delete progress.chosen[last];
@@ -574,7 +575,7 @@
     };
     const step = remaining.length > 1 ? nextStep(remaining, progress.chosen) : null;
     if (!step) {
-      const form = actionForm(view, remaining[0] || tpls[0], progress.chosen, send);
+      const form = actionForm(view, remaining[0] || tpls[0], progress.chosen, send, ask);
       if (progress.order.length) addBack(form, back(form));
       return form;
     }
@@ -608,7 +609,7 @@
   /* One template as a form.  ``preset``: values already chosen in a step
      picker.  A form with one choice left sends on one tap per value; every
      other form has one submit button that names the whole choice. */
-  function actionForm(view, tpl, preset, send) {
+  function actionForm(view, tpl, preset, send, ask) {
     const form = document.createElement("form");
     form.className = "action card";
     form.dataset.type = tpl.type;
@@ -620,7 +621,7 @@
     });
     const submit = async (extra) => {
       const action = Object.assign({type: tpl.type}, values, extra || {});
-      if (tpl.confirm) {
+      if (tpl.confirm || ask) {   // ask: a reaction nobody waits for is never sent by a stray tap
         const text = confirmSentence(view, tpl, action), yes = actionLabel(view, tpl.type);
         const ok = await confirmDialog(text, yes);
         if (!ok) return;
@@ -650,7 +651,13 @@
     }
     const go = document.createElement("button");
     go.type = "submit"; go.className = "primary big";
-    const relabel = () => { go.textContent = choiceSummary(view, tpl, values); };
+    // nothing is chosen for the player: the button names the choice once it is whole
+    const relabel = () => {
+      const missing = shown.some(([name, spec]) => (isChoiceSpec(spec) || (spec && spec.kind === "subset")) &&
+        (values[name] === undefined || (spec.kind === "subset" && spec.size != null && values[name].length !== spec.size)));
+      go.disabled = missing;
+      go.textContent = missing ? t("page.choose_first") : choiceSummary(view, tpl, values);
+    };
     if (shown.length) {
       form.innerHTML = `<div class="label">${esc(actionLabel(view, tpl.type))}</div>`;
       shown.forEach(([name, spec]) => form.appendChild(fieldInput(view, name, spec, values, relabel)));
@@ -681,7 +688,7 @@
     }
     if (isChoiceSpec(spec)) {
       const row = document.createElement("div"); row.className = "choices";
-      choiceValues(spec).forEach((value, i) => {
+      choiceValues(spec).forEach((value) => {
         const b = document.createElement("button");
         b.type = "button"; b.className = "choice"; b.dataset.value = JSON.stringify(value);
         b.textContent = valueLabel(view, name, value);
@@ -690,8 +697,7 @@
           row.querySelectorAll("button").forEach((x) => pressed(x, x === b));
           changed();
         };
-        if (i === 0) values[name] = value;
-        pressed(b, i === 0);
+        pressed(b, false);
         row.appendChild(b);
       });
       wrap.appendChild(row);
@@ -775,35 +781,46 @@
   }
   function hasPendingPick() { return !!pendingPick.tpl; }
 
+  const isSubset = (spec) => spec && !Array.isArray(spec) && spec.kind === "subset";
+  // whether ``spec`` still allows what was chosen for it (a subset: every value picked so far)
+  function allows(spec, value) {
+    if (isSubset(spec)) return Array.isArray(value) && value.every((v) => admits(spec.of, v)) && value.length <= spec.size;
+    return admits(spec, value);
+  }
   // the action once nothing is left to choose, else null
   function completeAction(tpl, chosen) {
     const action = {type: tpl.type};
     for (const [name, spec] of Object.entries(tpl.fields)) {
+      if (isSubset(spec) && !(chosen[name] && chosen[name].length === spec.size)) return null;
       if (name in chosen) action[name] = chosen[name];
       else if (isFixed(spec)) action[name] = spec[0];
       else return null;
     }
     return action;
   }
-  // the next field to pick and its values: across templates first, then the rest of the one left
+  /* The next field to pick and its values: across templates first, then the
+     rest of the one left; a subset ("show 2 identities") one value a gesture. */
   function pickStep(remaining, chosen) {
     if (remaining.length > 1) return nextStep(remaining, chosen);
-    const tpl = remaining[0];
-    const name = Object.keys(tpl.fields).find((n) => !(n in chosen) && !isFixed(tpl.fields[n]));
-    return name ? {name, values: choiceValues(tpl.fields[name])} : null;
+    const fields = remaining[0].fields;
+    const name = Object.keys(fields).find((n) => isSubset(fields[n])
+      ? (chosen[n] || []).length < fields[n].size : !(n in chosen) && !isFixed(fields[n]));
+    if (!name) return null;
+    if (!isSubset(fields[name])) return {name, values: choiceValues(fields[name])};
+    return {name, values: fields[name].of.filter((v) => !(chosen[name] || []).includes(v)), subset: true};
   }
 
   function pickCard(view, tpls, send) {
     const type = tpls[0].type, key = view.game + "|" + JSON.stringify(tpls);
     const progress = pickSteps[type] && pickSteps[type].key === key ? pickSteps[type]
-      : (pickSteps[type] = {key, chosen: {}, order: []});
-    const admitted = (chosen) => tpls.filter((tpl) => Object.keys(chosen).every((n) => admits(tpl.fields[n], chosen[n])));
+      : (pickSteps[type] = {key, chosen: {}, picked: []});   // picked: [field, value] per gesture
+    const admitted = (chosen) => tpls.filter((tpl) => Object.keys(chosen).every((n) => allows(tpl.fields[n], chosen[n])));
     const remaining = admitted(progress.chosen);
     const card = document.createElement("div");
     card.className = "action card picks";
     card.dataset.type = type;
     const step = remaining.length ? pickStep(remaining, progress.chosen) : null;
-    const crumbs = progress.order.map((n) => valueLabel(view, n, progress.chosen[n]));
+    const crumbs = progress.picked.map(([n, v]) => valueLabel(view, n, v));
     card.innerHTML = `<div class="label">${esc([actionLabel(view, type)].concat(crumbs).join(" › "))}</div>`;
     const row = document.createElement("div"); row.className = "choices";
     const choose = (tpl, action) => () => {
@@ -814,13 +831,14 @@
       card.dataset.step = step.name;
       card.insertAdjacentHTML("beforeend", `<span class="flabel">${esc(fieldLabel(view, step.name))}</span>`);
       step.values.forEach((value) => {
-        const chosen = Object.assign({}, progress.chosen, {[step.name]: value});
+        const picked = step.subset ? (progress.chosen[step.name] || []).concat([value]) : value;
+        const chosen = Object.assign({}, progress.chosen, {[step.name]: picked});
         const left = admitted(chosen);
         const action = left.length === 1 ? completeAction(left[0], chosen) : null;
         const say = action ? choiceSummary(view, left[0], action)
           : t("page.field_value", {field: fieldLabel(view, step.name), value: valueLabel(view, step.name, value)});
         const fn = action ? choose(left[0], action)
-          : () => { progress.chosen[step.name] = value; progress.order.push(step.name); };
+          : () => { progress.chosen[step.name] = picked; progress.picked.push([step.name, value]); };
         const b = pickButton(valueLabel(view, step.name, value), say, fn);
         b.dataset.value = JSON.stringify(value);
         if (action) b.dataset.ends = left[0].confirm ? "confirm" : "send";   // what letting go here leads to
@@ -834,9 +852,12 @@
       row.appendChild(b);
     }
     card.appendChild(row);
-    if (progress.order.length) {
+    if (progress.picked.length) {
       const back = pickButton("‹ " + t("page.back"), t("page.back"), () => {
-        delete progress.chosen[progress.order.pop()];
+        const [name] = progress.picked.pop();
+        const spec = tpls.map((tpl) => tpl.fields[name]).find(isSubset);
+        if (spec && progress.chosen[name].length > 1) progress.chosen[name] = progress.chosen[name].slice(0, -1);
+        else delete progress.chosen[name];
       }, "secondary back-pick");
       card.appendChild(back);
     }

@@ -240,7 +240,7 @@
     if (!may.length) { $("react-actions").innerHTML = ""; delete drawn["react-actions"]; return; }
     reactKey = JSON.stringify(may);
     if (passed !== reactKey) $("react").open = true;   // new choices: show them again
-    draw("react-actions", view, may);
+    draw("react-actions", view, may, {ask: true});
   }
   let reactKey = null;
   $("react-pass").onclick = () => { $("react").open = false; };

@@ -160,7 +160,7 @@
       out += '<div class="eb-story"><h4>' + esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
         '</h4><ul class="eb-cards">';
       story.cards.forEach(function (c) {
-        var got = c.taken_by == null ? ui.t("ui.out") : ui.name(c.taken_by);
+        var got = c.taken_by == null ? ui.t("ui.out") : ui.t("ui.won_by", { name: ui.name(c.taken_by) });
         out += card(ui, c.term, got + " · " + ui.t("ui.told_by", { name: ui.name(c.by) }), c.taken_by == null ? "eb-out" : "");
       });
       out += "</ul></div>";

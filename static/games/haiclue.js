@@ -14,8 +14,14 @@
   // needs a darker yellow to stay readable
   var ACCENT = { blue: HEX.blue, red: HEX.red, green: HEX.green, yellow: "#b58900" };
 
+  // the phone's guess: big fields in the colours themselves (with mark and name), not grey buttons
+  var GUESS_FIELDS = Object.keys(HEX).map(function (c) {
+    return "form[data-type=guess] button.choice[data-value='\"" + c + "\"']{background:" + HEX[c] + ";color:" + INK[c] +
+      ";min-height:80px;font-size:1.3em;font-weight:800;flex:1 1 40%}";
+  }).join("");
+
   var STYLE =
-    "<style>" +
+    "<style>" + GUESS_FIELDS +
     ".hc{font-size:1.1em;line-height:1.35}" +
     ".hc h2{margin:.3em 0}.hc h3{margin:.6em 0 .3em}" +
     ".hc-head{display:flex;gap:1em;flex-wrap:wrap;align-items:baseline;font-weight:bold}" +
@@ -236,6 +242,10 @@
   }
 
   C.games.haiclue = {
+    // a colour in words with its mark (colour-blind players): "▲ Red"
+    label: function (view, ui, field, value) {
+      return field === "color" && MARK[value] ? MARK[value] + " " + ui.t("value." + value) : null;
+    },
     table: tableBoard,
     headline: headline,
     decisive: decisive,

@@ -11,15 +11,6 @@
       ui.esc(idName(ui, id)) + '">' + ICON[id] + " " + ui.esc(idName(ui, id)) + "</span>";
   }
 
-  function board(ui, covers) {
-    // the seven heads of the identity card; covered ones are blacked out
-    return '<span class="hoax-board">' + IDS.map(function (id) {
-      var c = covers.indexOf(id) >= 0;
-      return '<span class="hoax-head' + (c ? " hoax-covered" : "") + '" title="' +
-        ui.esc(idName(ui, id)) + '">' + (c ? "<s>" + ICON[id] + "</s>" : ICON[id]) + "</span>";
-    }).join("") + "</span>";
-  }
-
   // a resource in running text: "a tax on wine" (German nouns keep their capital)
   function resource(ui, r) {
     var s = ui.t("value." + r);
@@ -100,8 +91,7 @@
       "</summary><ul>" + items.join("") + "</ul></details>";
   }
 
-  var STYLE = "<style>.hoax-board{font-size:1.1em;letter-spacing:.15em}.hoax-covered{background:#111;color:#777;border-radius:50%}" +
-    ".hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
+  var STYLE = "<style>.hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
     ".hoax-open{outline:2px solid #c33}.hoax-id{white-space:nowrap;padding:0 .2em;border-radius:.3em;background:#eee2}" +
     ".hoax-revealed{background:#fc6;color:#000}.hoax-pts{text-align:right;font-weight:bold}" +
     ".hoax-claims ul,.hoax-notes ul{list-style:none;padding-left:0}.hoax-final{color:#c33}</style>";
@@ -351,7 +341,10 @@
     phone: function (view, ui) {
       var you = view.you || {}, pub = view.public;
       var html = STYLE + noPoints(view) + '<div class="hoax hoax-phone">' + header(view, ui);
-      html += '<div class="hoax-mine">' + ui.esc(ui.t("ui.your_covers")) + ": " + board(ui, you.covers || []) + "</div>";
+      // the covered identities by name: seven heads with some blacked out read as "all seven"
+      var mine = (you.covers || []).map(function (id) { return ICON[id] + " " + idName(ui, id); });
+      html += '<div class="hoax-mine">' + ui.esc(ui.t("ui.your_covers")) + ": " +
+        ui.esc(mine.length ? mine.join(", ") : ui.t("ui.covers_none")) + "</div>";
       var notes = Object.keys(you.possible || {}).map(function (s) {
         var seatNo = Number(s), p = pub.players.filter(function (x) { return x.seat === seatNo; })[0];
         if (p && !p.in_round && !p.revealed) return "";

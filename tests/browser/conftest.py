@@ -238,7 +238,8 @@ def sent(page, step):
 def press(page, action_type, index=0, held=False):
     """Uses the phone's own form for ``action_type`` to the end: steps
     through a step picker (the first value at each step), taps the first
-    choice or the submit button and answers the confirm dialog.  ``held``:
+    choice (or the first value of each row, then the submit button) and
+    answers the confirm dialog.  ``held``:
     a secret choice, made on the sheet with one finger (``pick_secret``)."""
     if held:
         pick_secret(page, action_type, index=index)
@@ -249,7 +250,14 @@ def press(page, action_type, index=0, held=False):
             form.locator("button.choice").first.tap()
             continue
         submit = form.locator('button[type="submit"]')
-        (submit if submit.count() else form.locator("button.choice")).first.tap()
+        if submit.count():
+            # nothing is preselected: the first value of every row not chosen yet
+            for row in form.locator(".field .choices").all():
+                if not row.locator("button.on").count():
+                    row.locator("button.choice").first.tap()
+            submit.first.tap()
+        else:
+            form.locator("button.choice").first.tap()
         break
     if page.locator("#confirm[open]").count():
         page.locator("#confirm-yes").tap()

@@ -25,7 +25,7 @@ from tests.browser.test_table_board import Room
 
 #: every secret template type of every game, each made by a test below
 SECRET_CHOICES = {"factum": {"mark", "vote", "best"}, "eselsbruecke": {"confirm", "lay"},
-                  "hoax": {"cover", "accuse"}}
+                  "hoax": {"cover", "accuse", "show"}}
 
 
 @pytest.fixture(scope="module")
@@ -243,9 +243,10 @@ def test_eselsbruecke_digital_hand_is_laid_with_one_thumb(server, browser):
     assert not phone._errors, phone._errors
 
 
-def test_hoax_covers_and_accusation_with_one_thumb(server, browser):
-    """The start covers and the accusation are secret choices: the lists
-    leave out one's own identity, nothing of them is on the open screen."""
+def test_hoax_covers_show_and_accusation_with_one_thumb(server, browser):
+    """The start covers, the answer to bought information and the
+    accusation are secret choices: the lists leave out one's own identity,
+    nothing of them is on the open screen."""
     names = ["Sylvia", "Christian", "Petra", "Gregor"]
     room = Room(server, "hoax", names)
     room.host_act({"type": "start"})
@@ -259,6 +260,18 @@ def test_hoax_covers_and_accusation_with_one_thumb(server, browser):
         choice = cover["fields"]["identity"][seat]
         pick_secret(phone, "cover", choose={"identity": choice})
         assert choice in room.view()["public"]["players"][seat]["covers"]
+    # information bought: the target shows two identities, one gesture each, then confirms
+    buyer = room.view()["public"]["to_move"]
+    target = next(s for s in room.tokens if s != buyer)
+    assert room.act(room.tokens[buyer], {"type": "buy_info", "target": target, "trios": 2})["ok"]
+    show = next(t for t in secret_templates(room, target) if t["type"] == "show")
+    own = room.view(room.tokens[target])["you"]["secret"]["identity"]
+    assert own not in show["fields"]["identities"]["of"] and show["fields"]["identities"]["size"] == 2
+    shows_latest(phones[target], room)
+    pick_secret(phones[target], "show")
+    assert not [t for t in secret_templates(room, target) if t["type"] == "show"]
+    notebook = room.view(room.tokens[buyer])["you"]["notebook"][str(target)]
+    assert len(notebook) >= 2 and own not in notebook
     seat = room.view()["public"]["to_move"]
     accuse = [t for t in secret_templates(room, seat) if t["type"] == "accuse"]
     assert accuse, "the player on turn may accuse"

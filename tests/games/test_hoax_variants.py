@@ -222,7 +222,7 @@ def test_original_buy_info_only_in_own_turn_after_the_action():
     # the Trader is covered, so Petra shows two of baron, monk, judge, magician, thief
     show = GAME.actions(st, PETRA)[0]
     assert show["fields"]["identities"]["of"] == ["baron", "monk", "judge", "magician",
-                                                  "thief", "farmer"]
+                                                  "thief"]   # not her own Farmer: a secret choice
     st, ev_ = act(st, PETRA, type="show", identities=["baron", "thief"])
     assert keys(ev_) == ["showed", "showed_you", "you_showed"]
     assert GAME.view(st, CHRISTIAN)["you"]["possible"][str(PETRA)] == [

@@ -138,6 +138,7 @@ TEXTS: dict[str, str] = {
     "ui.story_by": "Geschichte {number} (begonnen von {name})",
     "ui.got": "{name}",
     "ui.out": "aus dem Spiel",
+    "ui.won_by": "gewonnen von {name}",
     "ui.told_by": "erzählt von {name}",
     "ui.scores": "Gewonnene Karten",
     "ui.winners": "Die meisten Karten: {names}",

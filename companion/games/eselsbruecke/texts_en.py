@@ -134,6 +134,7 @@ TEXTS: dict[str, str] = {
     "ui.story_by": "Story {number} (started by {name})",
     "ui.got": "{name}",
     "ui.out": "out of the game",
+    "ui.won_by": "won by {name}",
     "ui.told_by": "told by {name}",
     "ui.scores": "Cards won",
     "ui.winners": "Most cards: {names}",

@@ -52,10 +52,11 @@ So their lists may leave out the player's own identity (a cover of it or
 an accusation naming it is refused: ``cover_own``, ``accuse_own``), and
 no tap on one's own identity can flash a refusal that tells onlookers who
 one is; the identity an accuser names is never shown on the open screen.
-``show`` still lists every identity the target has neither covered nor
-shown this buyer, one's own included (``apply`` refuses it: ``show_own``):
-it picks several at once, which the reveal's one-thumb picker does not
-do; the host's ``close`` picks only allowed identities.
+``show`` (the answer to an information purchase) is secret too: its list
+leaves the target's own identity out, and the phone picks its *n*
+identities one gesture each (then confirms); ``apply`` still refuses one's
+own identity from an API client (``show_own``).  The host's ``close``
+picks only allowed identities.
 
 Decisions where the spec is silent
 ----------------------------------

@@ -27,7 +27,7 @@ from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_
                      find_claim, identity_refusal, identity_text, identity_texts, in_round,
                      is_out, missing, needed, next_in_round, original, other_player_refusal,
                      pause_refusal, play_refusal, recovering, resource_refusal, show_allowed,
-                     show_listed, sk, turn_refusal)
+                     sk, turn_refusal)
 from .hidden import hidden_variants
 from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
 from .view import view, views
@@ -134,9 +134,9 @@ class Hoax(Game):
             p = st["pending"]
             if p["target"] != s:
                 return []
-            listed = show_listed(st, p["buyer"], s)
-            return [template("show", required=True,
-                             identities={"kind": "subset", "of": listed, "size": p["n"]})]
+            # secret: picked under the reveal, so the list leaves one's own identity out
+            return [template("show", required=True, secret=True, confirm=True,
+                             identities={"kind": "subset", "of": show_allowed(st, p["buyer"], s), "size": p["n"]})]
         if st["doubt"] is not None:
             return doubts.open_doubt_templates(st, s)
         if original(st):

@@ -77,6 +77,7 @@ TEXTS: dict[str, str] = {
     "ui.void": "ungültig",
     "ui.waiting_cover": "muss noch abdecken",
     "ui.pending": "{target} muss {buyer} antworten ({n})",
+    "ui.covers_none": "noch keine",
     "ui.your_covers": "Deine Abdeckungen",
     "ui.identities": "Identitäten",
     "ui.winner": "König von HOAX",

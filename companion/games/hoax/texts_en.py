@@ -77,6 +77,7 @@ TEXTS: dict[str, str] = {
     "ui.void": "void",
     "ui.waiting_cover": "waiting to cover",
     "ui.pending": "{target} must answer {buyer} ({n})",
+    "ui.covers_none": "none yet",
     "ui.your_covers": "Your covers",
     "ui.identities": "Identities",
     "ui.winner": "King of HOAX",

@@ -271,7 +271,7 @@ TEXTS: dict[str, str] = {
     "ui.step_vote": "Tipps des Spielleiters? Alle antworten.",
     "ui.step_turn": "{name}: Karte ausspielen oder Hand offenlegen",
     "ui.step_judge": "{gm} beurteilt die Karte",
-    "ui.step_guess": "Die Karte passt! {name} darf die Regel raten",
+    "ui.step_guess": "{name} darf jetzt die Regel raten",
     "ui.step_judge_guess": "{gm} beurteilt den Regelvorschlag",
     "ui.step_reveal": "{name} gibt die offengelegten Karten ein",
     "ui.step_judge_reveal": "{gm} beurteilt die offengelegte Hand",

@@ -257,7 +257,7 @@ TEXTS: dict[str, str] = {
     "ui.step_vote": "Hints from the game master? Everyone answers.",
     "ui.step_turn": "{name}: play a card, or show your hand",
     "ui.step_judge": "{gm} judges the card",
-    "ui.step_guess": "The card fits! {name} may guess the rule",
+    "ui.step_guess": "{name} may now guess the rule",
     "ui.step_judge_guess": "{gm} judges the guess",
     "ui.step_reveal": "{name} enters the shown cards",
     "ui.step_judge_reveal": "{gm} judges the shown hand",
