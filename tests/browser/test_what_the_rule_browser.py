@@ -117,6 +117,10 @@ def test_seated_game_master_golden_path_in_english(server, browser):
     assert "color == white" not in caro.locator("#secret-body").text_content()
     assert caro.locator("#secret-items").inner_html() == ""
     alan.locator('form[data-type="play"] button.choice[data-value=\'3\']').tap()
+    assert alan.locator('form[data-type="play"] .wtr-preview').count() == 0   # nothing preselected
+    for row in alan.locator('form[data-type="play"] .field .choices').all():   # the card, whole
+        if not row.locator("button.on").count():
+            row.locator("button.choice").first.tap()
     alan.wait_for_selector('form[data-type="play"] .wtr-preview svg')
     shot(alan, "phone-en-play-card", at='form[data-type="play"] .wtr-preview')
     pick_card(alan, "play", "circle", 3, "filled", "white")
@@ -156,6 +160,10 @@ def test_the_app_as_game_master_in_german(server, browser):
     anna.wait_for_selector('form[data-type="play"]')
     assert "Stufe 1" in tablet.locator("#game-area").text_content()
     anna.locator('form[data-type="play"] button.choice[data-value=\'2\']').tap()
+    assert anna.locator('form[data-type="play"] .wtr-preview').count() == 0   # nothing preselected
+    for row in anna.locator('form[data-type="play"] .field .choices').all():   # the card, whole
+        if not row.locator("button.on").count():
+            row.locator("button.choice").first.tap()
     anna.wait_for_selector('form[data-type="play"] .wtr-preview svg')
     shot(anna, "phone-de-play-card", at='form[data-type="play"] .wtr-preview')
     pick_card(anna, "play", "circle", 2, "filled", "white")
