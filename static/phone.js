@@ -2,8 +2,8 @@
    view.  Everything secret (view.you.secret, private log lines, choices
    that depend on the secret) is in the page only while the bar at the
    bottom is held; a secret choice is picked by sliding onto it and letting
-   go (one thumb: common.js).  What the game waits for says "Your move"; what the seat may do
-   sits quieter under "You may react".  A dead seat (moved to another
+   go (one thumb: common.js).  What the game waits for says "Your move";
+   what the seat may do sits quieter under "You may react".  A dead seat (moved to another
    phone, removed, room ended) says so and offers to join again. */
 (function () {
   "use strict";
@@ -129,9 +129,6 @@
       lines.map((line) => `<li>${K.esc(line.text)}</li>`).join("") + "</ol>";
   }
 
-  /* The sheet over the page while the bar is held: the secret, private
-     lines, and the secret choices nearest the thumb (picked by letting go
-     on one).  Nothing of it is in the page while hidden. */
   /* Whether the phone has anything secret now: secret choices, a secret
      (its keys: which the game gives a seat depends on the step, never on
      the secret's content) or what the game's renderer hides.  So the bar
@@ -143,6 +140,9 @@
     return secretItems(view) !== "";
   }
 
+  /* The sheet over the page while the bar is held: the secret, private
+     lines, and the secret choices nearest the thumb (picked by letting go
+     on one).  Nothing of it is in the page while hidden. */
   function drawSecret() {
     const view = lastView;
     const on = K.isRevealed() && view;
