@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import HOST, Game, Illegal, ev, seat, template
+from companion.games.base import Game, Illegal, ev, seat, template
 
 
 class Pick(Game):
@@ -24,8 +24,7 @@ class Pick(Game):
                "log.your_letter": "Your letter is {letter}.",
                "error.already_picked": "You already picked.",
                "error.not_picking": "Nobody picks now.",
-               "field.step": "Step", "value.pick": "Picking", "field.first": "First",
-               "option.rounds": "Rounds"},
+               "field.step": "Step", "value.pick": "Picking", "field.first": "First"},
         "de": {"title": "Wählen", "action.pick": "Zahl wählen", "field.number": "Zahl",
                "log.dealt": "Buchstaben verteilt.", "log.picked": "{seat} hat gewählt.",
                "log.reveal": "Aufgedeckt: Ziel {target}.",

@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest

@@ -1,5 +1,5 @@
 def test_create_join_start_pick(table):
-    a, b = table.join("Sylvia"), table.join("Gregor")
+    a, _ = table.join("Sylvia"), table.join("Gregor")
     assert table.host_act(type="start", first=a).status_code == 200
     view = table.view(table.tokens[a])
     assert view["status"] == "playing"

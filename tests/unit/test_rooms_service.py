@@ -65,7 +65,7 @@ def test_service_round_trip_and_push_after_store(svc):
     created = svc.create_room("pick", {"rounds": 1})
     code, host = created["code"], created["host_token"]
     a = svc.join(code, "Sylvia")
-    b = svc.join(code, "Gregor")
+    svc.join(code, "Gregor")
     svc.connect(code, a["token"], "sid-a", "en")
     svc.pushed.clear()
     answer = svc.act(code, host, {"type": "start", "first": 0}, "en")
@@ -153,7 +153,7 @@ def test_log_keeps_params_and_renders_per_language(svc):
 def test_undo_steps_live_beside_the_room_and_undo_restores_exactly(svc):
     created = svc.create_room("pick", {"rounds": 2})
     code, host = created["code"], created["host_token"]
-    a, b = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
+    a, _ = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
     svc.act(code, host, {"type": "start", "first": 0}, "en")
     before = svc.load(code)
     svc.act(code, a["token"], {"type": "pick", "number": 2}, "en")
