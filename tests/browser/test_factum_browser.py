@@ -68,11 +68,9 @@ def test_factum_golden_path(server, browser, shoot):
             shoot(phone, "factum-phone-mark-held")
             release(phone)
         before = public(server, tablet)["version"]
-        card = 'position'
         pick_secret(phone, "mark", value=marked + 1)
         wait_js(phone, f"Number(document.body.dataset.version) > {before}")
         marked += 1
-        del card
     assert marked
     # the team's vote is secret too, with a confirm named in words
     for _ in range(100):
