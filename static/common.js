@@ -532,12 +532,17 @@
     container.innerHTML = "";
     const skip = options.skip || [];
     const list = (options.templates || view.actions).filter((a) => !skip.includes(a.type));
-    const byType = new Map();
-    list.forEach((tpl) => {
-      if (!byType.has(tpl.type)) byType.set(tpl.type, []);
-      byType.get(tpl.type).push(tpl);
+    byType(list).forEach((tpls) => container.appendChild(actionCard(view, tpls, send, options.ask)));
+  }
+
+  // templates grouped by type, in order: one card (a form or a step picker) each
+  function byType(templates) {
+    const out = new Map();
+    templates.forEach((tpl) => {
+      if (!out.has(tpl.type)) out.set(tpl.type, []);
+      out.get(tpl.type).push(tpl);
     });
-    byType.forEach((tpls) => container.appendChild(actionCard(view, tpls, send, options.ask)));
+    return out;
   }
 
   function sameSpec(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -772,12 +777,7 @@
     const key = view.game + "|" + JSON.stringify(templates);
     if (pendingPick.key !== key) Object.assign(pendingPick, {key, tpl: null, action: null});
     if (pendingPick.tpl) { container.appendChild(pickConfirm(view, send)); return; }
-    const byType = new Map();
-    templates.forEach((tpl) => {
-      if (!byType.has(tpl.type)) byType.set(tpl.type, []);
-      byType.get(tpl.type).push(tpl);
-    });
-    byType.forEach((tpls) => container.appendChild(pickCard(view, tpls, send)));
+    byType(templates).forEach((tpls) => container.appendChild(pickCard(view, tpls, send)));
   }
   function hasPendingPick() { return !!pendingPick.tpl; }
 
