@@ -640,6 +640,7 @@
     // one choice left: one tap per value
     if (shown.length === 1 && isChoiceSpec(shown[0][1]) && choiceValues(shown[0][1]).length <= 12) {
       const [name, spec] = shown[0];
+      form.dataset.field = name;
       form.innerHTML = `<div class="label">${esc(choiceSummary(view, tpl, values))}</div>` +
         `<span class="flabel">${esc(fieldLabel(view, name))}</span>`;
       const row = document.createElement("div"); row.className = "choices";
@@ -683,6 +684,7 @@
   function fieldInput(view, name, spec, values, changed) {
     const wrap = document.createElement("div");
     wrap.className = "field";
+    wrap.dataset.field = name;
     // the visible label names the input or the row of choices (screen readers)
     const labelId = "field-label-" + (++fieldSeq);
     wrap.innerHTML = `<span class="flabel" id="${labelId}">${esc(fieldLabel(view, name))}</span>`;

@@ -73,10 +73,20 @@
     );
   }
 
+  // the host's typed target words, beside their colours (the phone's own copy of the table's fields)
+  function phoneWords(view, ui) {
+    var p = view.public, words = p.words || {};
+    var typed = (p.colors || []).filter(function (c) { return words[c]; });
+    if (!typed.length) return "";
+    return '<div class="hc-words"><b>' + ui.esc(ui.t("ui.target_words")) + "</b> " + typed.map(function (c) {
+      return chip(ui, c) + " " + ui.esc(words[c]);
+    }).join(" ") + "</div>";
+  }
+
   function result(view, ui, r, big, me) {
     var out = '<div class="hc-result' + (big ? " hc-big" : "") + '">';
     out += "<div>" + th(ui, "ui.was", { author: ui.name(r.author) }, { color: chip(ui, r.color, big) }) + "</div>";
-    if (r.clue) out += '<div style="font-style:italic">“' + ui.esc(r.clue) + "”</div>";
+    if (r.clue) out += '<div style="font-style:italic">' + ui.esc(ui.quote(r.clue)) + "</div>";
     out += '<ul class="hc-list">';
     view.public.order.forEach(function (s) {
       if (s === r.author) return;
@@ -113,7 +123,7 @@
 
   function clueBox(ui, text) {
     return text
-      ? '<div class="hc-clue">“' + ui.esc(text) + "”</div>"
+      ? '<div class="hc-clue">' + ui.esc(ui.quote(text)) + "</div>"
       : '<div class="hc-clue hc-none">' + ui.esc(ui.t("ui.no_typed_clue")) + "</div>";
   }
 
@@ -141,7 +151,7 @@
     var out = '<div class="hk-result ' + (cls || "") + '"><div class="hk-was">' +
       th(ui, "ui.was", {author: ui.name(r.author)}, {color: chip(ui, r.color)}) +
       (r.points ? ' <span class="hk-plus">' + ui.esc(ui.t("ui.points", {points: r.points})) + "</span>" : "") + "</div>";
-    if (r.clue) out += '<div class="hk-result-clue">“' + ui.esc(r.clue) + "”</div>";
+    if (r.clue) out += '<div class="hk-result-clue">' + ui.esc(ui.quote(r.clue)) + "</div>";
     out += '<ul class="hk-guesses">';
     view.public.order.forEach(function (s) {
       if (s === r.author) return;
@@ -166,7 +176,7 @@
       if (p.round === 1) out += '<p class="hk-hint"><b>' + ui.esc(ui.t("ui.first_round_hint")) + "</b></p>";
       out += tableChips(ui, p.order, p.ready || [], "ui.ready", "ui.not_ready");
     } else if (p.phase === "guess") {
-      out += p.clue ? '<div class="hk-clue">“' + ui.esc(p.clue) + "”</div>"
+      out += p.clue ? '<div class="hk-clue">' + ui.esc(ui.quote(p.clue)) + "</div>"
         : '<div class="hk-clue hk-none">' + ui.esc(ui.t("ui.no_typed_clue")) + "</div>";
       out += tableChips(ui, p.order.filter(function (s) { return s !== p.author; }), p.guessed || [], "ui.guessed", "ui.not_guessed");
       if (p.last) out += "<h3>" + ui.esc(ui.t("ui.last")) + "</h3>" + tableResult(view, ui, p.last, "hk-small");
@@ -244,7 +254,9 @@
   C.games.haiclue = {
     // a colour in words with its mark (colour-blind players): "▲ Red"
     label: function (view, ui, field, value) {
-      return field === "color" && MARK[value] ? MARK[value] + " " + ui.t("value." + value) : null;
+      if (field !== "color" || !MARK[value]) return null;
+      var word = (view.public.words || {})[value];
+      return MARK[value] + " " + ui.t("value." + value) + (word ? " · " + word : "");
     },
     table: tableBoard,
     headline: headline,
@@ -252,7 +264,7 @@
 
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
-      var out = STYLE + '<div class="hc">' + header(view, ui);
+      var out = STYLE + '<div class="hc">' + header(view, ui) + phoneWords(view, ui);
       if (p.phase === "clue") {
         out += "<div>" + ui.esc(ui.t("ui.hold_hint")) + "</div>";
         if (you.ready) {

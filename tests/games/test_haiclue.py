@@ -712,6 +712,7 @@ require(process.argv[2]);
 const data = JSON.parse(require("fs").readFileSync(0, "utf8"));
 function mkui(lang) {
   return {lang, name: s => "P<" + s + ">", secret: h => h,
+    quote: s => (lang === "de" ? "„" + s + "“" : "“" + s + "”"),
     esc: s => String(s).replace(/[&<>"']/g, c => "&#" + c.charCodeAt(0) + ";"),
     t: (k, p) => {
       const s = data.texts[lang][k];

@@ -106,6 +106,7 @@ TEXTS: dict[str, str] = {
     "error.not_between": "Die Runde läuft noch; die nächste Runde kann noch nicht beginnen.",
     "error.words_off": "Das Eintippen der Zielwörter ist in dieser Partie ausgeschaltet.",
     "error.word_too_long": "Ein Zielwort darf höchstens {max} Zeichen lang sein.",
+    "ui.target_words": "Zielwörter:",
     "ui.round": "Runde {round} von {rounds}",
     "ui.side": "{side} Seite oben",
     "ui.tiles": "Plättchen pro Stapel: {tiles}",

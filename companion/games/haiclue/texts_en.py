@@ -97,6 +97,7 @@ TEXTS: dict[str, str] = {
     "error.not_between": "The round is still being played; the next round cannot start yet.",
     "error.words_off": "Typing the target words is switched off for this game.",
     "error.word_too_long": "A target word can be at most {max} characters long.",
+    "ui.target_words": "Target words:",
     "ui.round": "Round {round} of {rounds}",
     "ui.side": "{side} side up",
     "ui.tiles": "Tiles per stack: {tiles}",

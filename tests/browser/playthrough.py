@@ -1,0 +1,214 @@
+"""Whole games through the screens only (issue #25, "played through"): a
+tablet (1280×800, real clicks) creates the room with the mode's options on
+the create page, phones (390×844, real touch) join by the table's join URL,
+the host starts, the phones play every move from what their screens offer,
+and the evening ends on the table's standings and the phones' end view.
+The pages alternate languages; any console error fails the test; every
+step worth seeing is saved under test-artifacts/screens/.
+
+No API call moves the game: ``public`` reads the room for assertions only.
+A game's test brings its own policy (which move a player makes); this
+module gives the primitives a player's hand has on each screen."""
+from __future__ import annotations
+
+import json
+import re
+
+import requests
+
+from tests.browser.conftest import SCREENS, hold, pick_secret, release, wait_js
+
+TABLE_SIZE = {"width": 1280, "height": 800}
+PHONE_SIZE = {"width": 390, "height": 844}
+
+
+class Evening:
+    """One room at one table: the tablet and its phones, in ``langs``
+    (the tablet takes ``langs[0]``, the phones take them in turn)."""
+
+    def __init__(self, browser, server, game, names, langs=("en", "de"), options=None,
+                 prefix=None):
+        self.browser, self.server, self.game = browser, server, game
+        self.prefix = prefix or game
+        self.errors: list[str] = []
+        self.tablet = self.page(TABLE_SIZE, langs[0])
+        self.create(options or {})
+        self.phones = [self.join(name, langs[(i + 1) % len(langs)]) for i, name in enumerate(names)]
+        wait_js(self.tablet, f"document.querySelectorAll('#seats .dot.on').length === {len(names)}")
+        self.shot(self.tablet, "lobby")
+
+    # --- pages -------------------------------------------------------------
+    def page(self, size, lang):
+        phone = size["width"] < 600   # a phone-sized page is a touch phone
+        context = self.browser.new_context(viewport=size, locale=lang, has_touch=phone,
+                                           is_mobile=phone)
+        page = context.new_page()
+        name = f"{'phone' if phone else 'tablet'}:{lang}"
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(f"{name}: {msg.text}"))
+        page.on("pageerror", lambda err: self.errors.append(f"{name}: {err}"))
+        return page
+
+    def create(self, options):
+        tablet = self.tablet
+        tablet.goto(self.server.url + "/")
+        tablet.locator(f'button[data-game="{self.game}"]').click()
+        for name, value in options.items():
+            field = tablet.locator(f"#opt-{name}")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("el => el.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+        self.shot(tablet, "create")
+        tablet.locator("#create").click()
+        tablet.wait_for_url(re.compile(r"/t/[A-Z]{5}$"))
+        wait_js(tablet, "document.getElementById('join-url').textContent.length > 0")
+        self.code = tablet.url.rsplit("/", 1)[1]
+
+    def join(self, name, lang):
+        phone = self.page(PHONE_SIZE, lang)
+        phone.goto(self.tablet.locator("#join-url").text_content())
+        phone.fill("#name", name)
+        phone.locator("#join-form button").tap()
+        phone.wait_for_selector("#play:not([hidden])")
+        return phone
+
+    def shot(self, page, what):
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"play-{self.prefix}-{what}.png"), full_page=True)
+
+    # --- reading (assertions only) ----------------------------------------
+    def public(self) -> dict:
+        return requests.get(f"{self.server.url}/api/rooms/{self.code}", timeout=10).json()
+
+    def settle(self):
+        """Every page shows the room's newest version."""
+        version = self.public()["version"]
+        for page in [self.tablet, *self.phones]:
+            wait_js(page, f"Number(document.body.dataset.version) >= {version}")
+
+    # --- the host's hand (clicks on the tablet) ----------------------------
+    def host(self, action_type, choose=None):
+        """The host uses its tool ``action_type`` (tapping the values in
+        ``choose``, else the first of each row) and confirms where asked."""
+        tablet = self.tablet
+        box = tablet.locator("#host-tools")
+        if not box.evaluate("el => el.open"):
+            box.locator("summary").first.click()
+        form = tablet.locator(f'#host-actions form[data-type="{action_type}"]').first
+        version = tablet.evaluate("Number(document.body.dataset.version)")
+        fill_form(form, choose or {}, click=True)
+        answer(tablet, version, click=True)
+
+    def start(self):
+        self.host("start")
+        for phone in self.phones:
+            wait_js(phone, "document.body.dataset.status === 'playing' || "
+                           "document.getElementById('todo').className.includes('now') || "
+                           "!/lobby|Lobby/.test(document.getElementById('todo-text').textContent)")
+        self.shot(self.tablet, "start")
+
+    # --- a player's hand (touch on the phones) -----------------------------
+    def finish(self, winners_expected=True):
+        """The game is over: the table shows the winners and the evening's
+        standings, every phone its end view with everyone's score."""
+        view = self.public()
+        assert view["status"] == "finished", view["status"]
+        self.settle()
+        final = self.tablet.locator("#final")
+        final.wait_for(state="visible")
+        assert self.tablet.locator(".tb-standings").count(), "no standings on the table"
+        self.shot(self.tablet, "end")
+        for i, phone in enumerate(self.phones):
+            phone.wait_for_selector("#ending:not([hidden])")
+            text = phone.locator("#ending").inner_text()
+            for seat in view["seats"]:
+                assert seat["name"] in text, (seat["name"], text)
+            self.shot(phone, f"end-{i}")
+        if winners_expected:
+            assert view["winners"], "nobody won"
+        assert not self.errors, self.errors
+
+
+def must(phone) -> bool:
+    """The phone says "your move" (the game cannot go on without it)."""
+    return "now" in (phone.locator("#todo").get_attribute("class") or "").split()
+
+
+def offered(phone, where="#actions") -> list[str]:
+    """The action types the phone shows openly in ``where``."""
+    return phone.eval_on_selector_all(f"{where} form[data-type]",
+                                      "els => els.map((el) => el.dataset.type)")
+
+
+def secret_offered(phone) -> list[str]:
+    """The secret choices the sheet offers (looked at while held)."""
+    if phone.locator("#secret").is_hidden():
+        return []
+    hold(phone)
+    types = phone.eval_on_selector_all("#secret-actions [data-type]",
+                                       "els => [...new Set(els.map((el) => el.dataset.type))]")
+    release(phone)
+    return types
+
+
+def fill_form(form, choose: dict, click=False):
+    """Fills an open form as a hand does: at each step of a step picker the
+    value ``choose[field]`` (else the first offered), text typed in, the
+    chosen (else first) value of each row of choices, then its button.
+    ``click``: the tablet (a mouse); else a finger's tap."""
+    page = form.page
+    use = (lambda loc: loc.click()) if click else (lambda loc: loc.tap())
+    form_type = form.get_attribute("data-type")
+    for _ in range(12):
+        form = page.locator(f'form[data-type="{form_type}"]').first
+        if "picker" not in (form.get_attribute("class") or "").split():
+            break
+        step = form.get_attribute("data-step")
+        use(choice(form, step, choose))
+    for field, value in choose.items():
+        box = form.locator(f'[data-field="{field}"] input')
+        if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
+            box.first.fill(str(value))
+    for row in form.locator(".field").all():
+        buttons = row.locator("button.choice")
+        if buttons.count() and not row.locator("button.on").count():
+            use(choice(row, row.get_attribute("data-field"), choose))
+    submit = form.locator('button[type="submit"]')
+    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
+
+
+def choice(container, field, choose):
+    """The button for ``choose[field]`` in ``container``, else its first."""
+    if field in choose:
+        match = container.locator(f"button.choice[data-value='{json.dumps(choose[field])}']")
+        if match.count():
+            return match.first
+    return container.locator("button.choice").first
+
+
+def play_form(phone, action_type, choose=None, where="#actions"):
+    """Sends the phone's open form ``action_type`` (answering its confirm)."""
+    version = phone.evaluate("Number(document.body.dataset.version)")
+    phone.evaluate("document.getElementById('toast').hidden = true")
+    fill_form(phone.locator(f'{where} form[data-type="{action_type}"]').first, choose or {})
+    answer(phone, version)
+
+
+def answer(page, version, click=False):
+    """Says yes to the confirm the last tap opened (if it asks), then waits
+    for the server's answer: a newer view drawn, or a refusal shown."""
+    wait_js(page, f"Number(document.body.dataset.version) > {version} || "
+                  "!!document.querySelector('#confirm[open]') || "
+                  "!document.getElementById('toast').hidden")
+    if page.locator("#confirm[open]").count():
+        yes = page.locator("#confirm-yes")
+        yes.click() if click else yes.tap()
+        wait_js(page, f"Number(document.body.dataset.version) > {version} || "
+                      "!document.getElementById('toast').hidden")
+
+
+def play_secret(phone, action_type, value=None, choose=None):
+    """Makes the secret choice ``action_type`` with one thumb."""
+    pick_secret(phone, action_type, value=value, choose=choose)
