@@ -453,8 +453,9 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.append(template("start", confirm=True, **game.start_fields(seats, room["options"])))
         if len(seats) > 1:
             out.append(template("seat_order", order={"kind": "order", "of": seats}))
-    if status != "playing" and seats:
-        out.append(template("kick", confirm=True, seat=seats))
+    if room["seats"]:
+        # in a game too: a late arrival may go; a player is told why not (the game's words)
+        out.append(template("kick", confirm=True, seat=[e["seat"] for e in room["seats"]]))
     if seats:
         out.append(template("reopen_seat", confirm=True, seat=seats))
     if room.get("undo_n"):
@@ -702,8 +703,9 @@ def remove_seat(room: dict, number: int, key: str) -> None:
 
 
 def act_kick(room, seat, action):
-    if room["status"] == "playing":
-        raise conflict("kick_in_game")
+    if room["status"] == "playing" and action["seat"] in room["order"]:
+        name = rooms.find_seat(room, action["seat"])["name"]
+        raise ServiceError("kick_in_game", game=room["game"], name=name)
     remove_seat(room, action["seat"], "log.kicked")
 
 

@@ -54,7 +54,7 @@ class Pick(Game):
         return [template("pick", number=[1, 2, 3], confirm=True, required=True)]
 
     def host_actions(self, state):
-        if state["over"] or not state["picks"]:
+        if state["over"]:
             return []
         return [template("close", step=["pick"])]
 

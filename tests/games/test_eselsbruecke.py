@@ -460,6 +460,24 @@ def test_host_closes_a_turn():
     assert refusal(state, BEN, {"type": "close", "step": "turn"}) == "host_only"
 
 
+def test_host_lays_the_card_of_a_teller_whose_phone_is_gone():
+    """Telling waits for one seat: the host lays its card (issue #25) —
+    physical: the term of the card that lies open; digital: a random card
+    of the teller's hand."""
+    state, _ = new(3)
+    state, _ = act(state, ANNA, {"type": "lay", "term": "Kühlschrank"})
+    assert refusal(state, HOST, {"type": "close", "step": "lay"}) == "missing_field"
+    assert refusal(state, HOST, {"type": "close", "step": "lay", "term": "kuehlschrank"}) == "duplicate_term"
+    state, events = act(state, HOST, {"type": "close", "step": "lay", "term": " Karotte "})
+    assert keys(events) == ["closed_lay", "laid"] and teller(state) == CARA
+    assert state["stories"][0]["cards"][-1] == {"term": "Karotte", "by": BEN}
+    digital, _ = new(3, mode="digital")
+    hand = list(digital["hands"]["0"])
+    digital, events = act(digital, HOST, {"type": "close", "step": "lay"})
+    laid = digital["stories"][0]["cards"][-1]
+    assert laid["by"] == ANNA and laid["term"] in hand and laid["term"] not in digital["hands"]["0"]
+
+
 # --- refusals ------------------------------------------------------------------------
 
 def test_bad_terms_while_telling():
@@ -590,7 +608,7 @@ def informed_play(seed, mode):
         action = {"type": tpl["type"]}
         for name, spec in tpl["fields"].items():
             action[name] = rng.choice(spec) if isinstance(spec, list) else None
-        if tpl["type"] == "lay" and action["term"] is None:
+        if "term" in action and action["term"] is None and tpl["type"] != "name":
             action["term"] = f"{rng.choice(['Hund', 'Katze', 'Maus', 'Haus'])} {rng.randint(1, 99)}"
         if tpl["type"] == "name":
             terms = [c["term"] for c in state["res"]["cards"]]

@@ -286,12 +286,40 @@ def test_host_closes_vote():
     assert "tie_random" in keys(events)
 
 
+# ------------------------------------------- the host stops waiting (issue #25)
+def test_the_host_stops_waiting_at_every_step_of_a_round():
+    """Every step that waits for a seat has a host tool: the races by
+    naming, the others by ``close`` (the decision as the judge said it)."""
+    state = new(SIX)
+    state, _ = act(state, HOST, {"type": "name_storyteller", "seat": 0})
+    state["team_a"], state["team_b"] = [0, 1, 2], [3, 4, 5]
+    refused(state, HOST, {"type": "close", "step": "mark"}, "wrong_step")
+    state, events = act(state, HOST, {"type": "close", "step": "telling"})
+    assert keys(events) == ["told_closed"] and state["phase"] == "judge"
+    refused(state, HOST, {"type": "close", "step": "judge"}, "nothing_to_close")   # a race: name the judge
+    state, _ = act(state, HOST, {"type": "name_judge", "seat": 4})
+    refused(state, HOST, {"type": "close", "step": "decide"}, "missing_field")
+    refused(state, HOST, {"type": "close", "step": "decide", "guessers": "C"}, "bad_team")
+    state, events = act(state, HOST, {"type": "close", "step": "decide", "guessers": "B"})
+    assert keys(events)[:2] == ["decide_closed", "decide"] and state["guessers"] == "B"
+    assert state["phase"] == "mark"
+
+
+def test_closing_the_marks_before_the_story_card_voids_the_round():
+    state = new()
+    state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
+    state, _ = mark_all(state, [(3, "own", 1), (4, "own", 2)])
+    scores = dict(state["scores"])
+    state, events = act(state, HOST, {"type": "close", "step": "mark"})
+    assert keys(events)[:2] == ["round_void", "round_end"]
+    assert state["phase"] == "volunteer" and state["round"] == 2 and state["scores"] == scores
+    assert state["last_teller"] == 0   # the next story comes from someone else
+
+
 # --------------------------------------------------------------- marking
 def test_marks_move_during_the_mark_step_and_host_close():
     state = new()
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
-    assert not [t for t in GAME.host_actions(state) if t["type"] == "close"]
-    refused(state, HOST, {"type": "close", "step": "mark"}, "story_unmarked")
     state, _ = mark_all(state, [(3, "own", 1), (3, "own", 2)])  # moved
     assert GAME.view(state, 3)["you"]["secret"]["marks"] == {"own": 2}
     state, _ = mark_all(state, [(0, "story", 1), (4, "own", 3)])
@@ -747,13 +775,13 @@ def test_close_in_a_step_nobody_waits_in_is_refused():
     state = first_round(state, teller=1)  # round 2, volunteer step
     refused(state, HOST, {"type": "close"}, "nothing_to_close", 409)
     state, _ = act(state, 0, {"type": "volunteer"})
-    refused(state, HOST, {"type": "close"}, "nothing_to_close")
+    refused(state, HOST, {"type": "close"}, "missing_field")   # telling can be closed
     state["team_a"], state["team_b"] = [0, 2, 4], [1, 3, 5]
     state, _ = act(state, 0, {"type": "told"})
-    refused(state, HOST, {"type": "close", "step": "mark"}, "nothing_to_close")
+    refused(state, HOST, {"type": "close", "step": "mark"}, "nothing_to_close")   # the judge race
     state, _ = act(state, 3, {"type": "judge"})
-    assert GAME.host_actions(state) == []
-    refused(state, HOST, {"type": "close", "step": "vote"}, "nothing_to_close")
+    assert [t["fields"] for t in GAME.host_actions(state)] == [{"step": ["decide"], "guessers": ["A", "B"]}]
+    refused(state, HOST, {"type": "close", "step": "vote"}, "wrong_step")
     state, _ = act(state, 3, {"type": "decide", "guessers": "A"})
     refused(state, HOST, {"type": "close"}, "missing_field", 422)
     refused(state, HOST, {"type": "close", "step": "vote"}, "wrong_step", 409)
@@ -793,10 +821,10 @@ def accepted_for_some_value(state, actor, tpl):
 
 
 def test_no_template_is_offered_that_apply_refuses():
-    # the storyteller's story unmarked: the host cannot close the marking yet
+    # the storyteller's story unmarked: closing the marking voids the round
     state = to_mark(new(), 0, [0, 1, 2], [3, 4, 5], 3, "A")
     state, _ = mark_all(state, [(3, "own", 1), (4, "own", 2), (5, "own", 3)])
-    assert GAME.host_actions(state) == []
+    assert [t["fields"] for t in GAME.host_actions(state)] == [{"step": ["mark"]}]
     state, _ = mark_all(state, [(0, "story", 4)])
     assert state["phase"] == "vote"
     # every template of every seat and the host, over many random positions

@@ -8,6 +8,7 @@ import pytest
 
 from companion.games.base import HOST
 from companion.games.hoax import GAME
+from companion.games.hoax.common import next_in_round
 
 from .test_hoax_helpers import (CHRISTIAN, GABY, GAME_IDS, GREGOR, PETRA, SYLVIA, TOM, act,
                                 keys, make, offered, refused, render)
@@ -57,7 +58,7 @@ def test_setup_deal_and_start_covers():
     refused(st, 4, "already_covered", 409, type="cover", identity=other)
     assert GAME.actions(st, 4) == []
     # the host closes the rest at random
-    assert GAME.host_actions(st) == [{"type": "close", "fields": {"step": ["cover"]}}]
+    assert GAME.host_actions(st) == [{"type": "close", "fields": {"step": ["cover"]}, "confirm": True}]
     st, ev_ = act(st, HOST, type="close", step="cover")
     assert st["phase"] == "play" and keys(ev_)[-1] == "play_begins"
     for s in (7, 9):
@@ -231,12 +232,24 @@ def test_buy_more_than_left_gives_trios_back():
 def test_host_closes_pending_show_at_random():
     st = petra_info_state()
     st, _ = act(st, CHRISTIAN, type="buy_info", target=PETRA, trios=2)
-    assert GAME.host_actions(st) == [{"type": "close", "fields": {"step": ["show"]}}]
+    assert GAME.host_actions(st) == [{"type": "close", "fields": {"step": ["show"]}, "confirm": True}]
     st, ev_ = act(st, HOST, type="close", step="show", seed=7)
     shown = st["shown"][str(CHRISTIAN)][str(PETRA)]
     assert len(shown) == 3 and set(shown[1:]) <= {"monk", "judge", "farmer"}
     assert keys(ev_)[0] == "show_closed"
     refused(st, HOST, "nothing_to_close", 409, type="close", step="show")
+
+
+def test_host_skips_the_player_on_turn():
+    """The turn waits for one seat: the host skips it (issue #25); the
+    next player in the round is on turn and the open claims stay."""
+    st = table(GREGOR)
+    assert GAME.host_actions(st) == [{"type": "close", "fields": {"step": ["turn"]}, "confirm": True}]
+    st, ev_ = act(st, HOST, type="close", step="turn")
+    assert keys(ev_) == ["turn_skipped"] and st["to_move"] == next_in_round(st, GREGOR)
+    nxt = st["to_move"]
+    st, _ = act(st, nxt, type="buy_info", target=GREGOR, trios=2)
+    refused(st, HOST, "nothing_to_close", 409, type="close", step="turn")   # paused for the answer
 
 
 # --------------------------------- §3.9 Gregor's wrong accusation of Sylvia
@@ -430,7 +443,7 @@ def test_decline_collapse_withdraw_and_close():
     refused(s, GABY, "already_doubted", 409, type="doubt", claim=cid)
     s, ev_ = act(st1, SYLVIA, type="withdraw", claim=cid)
     assert keys(ev_) == ["doubt_withdrawn"] and s["doubt"] is None
-    assert GAME.host_actions(st1) == [{"type": "close", "fields": {"step": ["doubt"]}}]
+    assert GAME.host_actions(st1) == [{"type": "close", "fields": {"step": ["doubt"]}, "confirm": True}]
     s, ev_ = act(st1, HOST, type="close", step="doubt")
     assert keys(ev_) == ["doubt_closed"] and s["doubt"] is None
     refused(st1, SYLVIA, "host_only", 403, type="close", step="doubt")

@@ -130,7 +130,7 @@ def test_original_no_trader_and_no_start_cover():
     assert sorted(cards) == sorted(i for i in GAME_IDS if i != "trader" for _ in range(2))
     # nobody covers; the start player acts at once, and never as the Trader
     assert all(t["type"] != "cover" for s in range(8) for t in GAME.actions(st, s))
-    assert not GAME.host_actions(st)
+    assert [t["fields"]["step"] for t in GAME.host_actions(st)] == [["turn"]]   # no cover to close
     assert offered(st, 2, type="claim", identity="farmer", action="grain")
     assert not any(t["fields"].get("identity") == ["trader"] for t in GAME.actions(st, 2))
     refused(st, 2, "identity_covered", 409, type="claim", identity="trader", action="gold")

@@ -445,6 +445,18 @@ def test_the_host_can_stop_waiting_for_a_hint_vote():
     assert refusal(state, HOST, {"type": "close", "step": "hints"}).code == "nothing_to_close"
 
 
+def test_the_host_skips_the_player_on_turn():
+    """A phone that is gone (issue #25): the host skips its turn; the next
+    player is on turn and the skipped turn is not counted."""
+    state = seal_text(new(4))
+    first = state["turn"]
+    state = act(state, HOST, {"type": "close", "step": "turn"})
+    assert state["turn"] != first and state["phase"] == "turn"
+    assert state["turns"][str(first)] == 0
+    state = act(state, DINA, {"type": "hints", "agree": True})
+    assert refusal(state, HOST, {"type": "close", "step": "turn"}).code == "nothing_to_close"
+
+
 # --- voiding a round, the end of the game ----------------------------------------------------
 
 def test_the_host_voids_a_round_after_a_gm_mistake():

@@ -307,3 +307,25 @@ def test_a_body_put_back_shows_none_of_the_later_lines(svc):
     svc.join(code, "Anna")
     texts = [line["text"] for line in svc.view(code, None, "en")["log"]]
     assert texts[-1] == "Anna sits down." and "Petra sits down." not in texts
+
+
+def test_a_late_arrival_may_be_removed_during_a_game_a_player_is_told_why_not(svc):
+    """Issue #25: the host may take a seat out of a running game where the
+    rules allow; a player of the running game stays, and the host is told
+    why in the game's words (else the platform's)."""
+    from companion.errors import ServiceError
+    created = svc.create_room("haiclue", {})
+    code, host = created["code"], created["host_token"]
+    seats = [svc.join(code, name)["seat"] for name in ("Anna", "Ben")]
+    svc.act(code, host, {"type": "start"}, "en")
+    late = svc.join(code, "Cleo")["seat"]
+    kick = [t for t in svc.view(code, host, "en")["actions"] if t["type"] == "kick"]
+    assert kick and set(kick[0]["fields"]["seat"]) == {*seats, late}
+    with pytest.raises(ServiceError) as refused:
+        svc.act(code, host, {"type": "kick", "seat": seats[1]}, "de")
+    assert refused.value.code == "kick_in_game" and refused.value.game == "haiclue"
+    from companion.errors import error_answer
+    message = error_answer(refused.value, "de")["error"]["message"]
+    assert "Haiclue" in message and "Ben" in message
+    answer = svc.act(code, host, {"type": "kick", "seat": late}, "en")
+    assert [s["name"] for s in answer["view"]["spectators"]] == []

@@ -75,8 +75,14 @@ Decisions where the spec and rulebook are silent
   the story is yours and it is your turn; it takes all of them.
 * Host ``close``: ``confirm`` — unanswered questions count as no; ``appeal``
   — as above; ``turn`` — the player on turn passes (or, if only their own
-  cards are left, takes them), for a phone that is gone.  Telling cannot be
-  closed (nobody else knows the card); the host can give the seat a new link.
+  cards are left, takes them), for a phone that is gone; ``lay`` (while
+  telling, issue #25) — the host lays the teller's card: in physical mode
+  the host types the term of the card the teller laid (it lies open while
+  the story is told; a teller who has gone: the host lays the pile's top
+  card), in digital mode the app lays a random card of the teller's hand.
+  A seat cannot leave a running game: the stories hold its cards and the
+  resolution deals it as many as it laid (the host ends the game and
+  starts the next one without it).
 * Terms are stored as typed (trimmed) and compared in normal form; a term is
   1 to 40 characters and must contain a letter or digit; a story cannot hold
   two terms with the same normal form (near terms are fine).  In digital mode

@@ -78,6 +78,8 @@ def by_holder(state: dict, cards: list[dict]) -> dict[str, list[str]]:
 
 
 def close_steps(state: dict) -> list[str]:
+    if state["phase"] == "telling":
+        return ["lay"]
     if state["phase"] != "resolution":
         return []
     res = state["res"]

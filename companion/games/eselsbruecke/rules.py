@@ -132,6 +132,9 @@ class Eselsbruecke(Game):
 
     def host_actions(self, state: dict) -> list[dict]:
         steps = close_steps(state)
+        if steps == ["lay"] and state["mode"] == "physical":   # the card lies open: its term
+            return [template("close", confirm=True, step=steps,
+                             term={"kind": "text", "min": 1, "max": TERM_MAX})]
         return [template("close", confirm=True, step=steps)] if steps else []
 
     # --- refusals -----------------------------------------------------------
@@ -151,6 +154,8 @@ class Eselsbruecke(Game):
                 return Illegal("host_only")
             if action.get("step") not in close_steps(state):
                 return Illegal("nothing_to_close")
+            if action["step"] == "lay" and state["mode"] == "physical":
+                return self._lay_refusal(state, teller(state), action)
             return None
         if actor == HOST or actor not in state["seats"]:
             return not_in_game()
@@ -289,6 +294,15 @@ class Eselsbruecke(Game):
         events.append(ev("laid", seat=seat(actor), count=len(story["cards"]), size=state["size"]))
         if len(story["cards"]) == state["size"]:
             self._story_told(state, rng, events)
+
+    def _lay_for(self, state, rng, events, term):
+        """The host lays the teller's card: the term of the physical card
+        (it lies open), or a random card of the digital hand."""
+        who = teller(state)
+        if term is None:
+            term = rng.choice(state["hands"][_k(who)])
+        events.append(ev("closed_lay", seat=seat(who)))
+        self._lay(state, who, {"term": term}, rng, events)
 
     def _story_told(self, state, rng, events):
         number = state["story"] + 1
@@ -457,7 +471,9 @@ class Eselsbruecke(Game):
     def _close(self, state, actor, action, rng, events):
         res = state["res"]
         step = action["step"]
-        if step == "confirm":
+        if step == "lay":
+            self._lay_for(state, rng, events, action.get("term"))
+        elif step == "confirm":
             missing = pending(state)
             res["question"]["declined"].extend(missing)
             events.append(ev("closed_confirm", seats=[seat(s) for s in missing]))

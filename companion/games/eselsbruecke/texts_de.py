@@ -26,6 +26,7 @@ TEXTS: dict[str, str] = {
     "field.asked": "Gefragt wird nach",
     "value.true": "Ja, meine Karte",
     "value.false": "Nein",
+    "value.lay": "den Erzähler – der Gastgeber legt die Karte für ihn",
     "value.confirm": "die fehlenden Antworten (zählen als Nein)",
     "value.appeal": "den Einspruch (die Geschichte endet)",
     "value.turn": "diesen Zug (zählt als Passen)",
@@ -37,7 +38,7 @@ TEXTS: dict[str, str] = {
     "confirm.appeal": ("Einspruch? Die anderen werden gefragt, ob dein Wort eine ihrer Karten "
                        "meinte."),
     "confirm.concede": "Geschichte beenden? Ihre nicht genannten Karten kommen aus dem Spiel.",
-    "confirm.close": "Nicht länger warten auf {step}?",
+    "confirm.close": "Nicht länger warten auf {step}? {term}",
     # log
     "log.start_physical": ("Eselsbrücke mit {players} Spielern und den echten Karten: Mischt "
                            "sie und gebt jedem 6 Karten. Jede Geschichte hat {size} Karten, "
@@ -79,6 +80,7 @@ TEXTS: dict[str, str] = {
     "log.passed": "{seat} passt.",
     "log.took_own": "{seat} nimmt die eigenen letzten Karten der Geschichte: {cards}.",
     "log.circle": "Eine ganze Runde ohne Karte: Die Geschichte endet.",
+    "log.closed_lay": "Der Gastgeber legt die Karte für {seat}.",
     "log.closed_confirm": "Der Gastgeber wartet nicht länger auf {seats}: zählt als Nein.",
     "log.closed_appeal": "Der Gastgeber wartet nicht länger auf {seat}: kein Einspruch.",
     "log.closed_turn": "Der Gastgeber überspringt den Zug von {seat}: zählt als Passen.",
@@ -87,6 +89,7 @@ TEXTS: dict[str, str] = {
     "log.resolved_lost": "Geschichte {story} ist aufgelöst. Aus dem Spiel: {cards}.",
     "log.over": "Alle Geschichten sind aufgelöst. Die meisten Karten ({points}): {winners}.",
     # errors
+    "error.kick_in_game": "Niemand kann ein laufendes Eselsbrücke-Spiel verlassen: In den Geschichten liegen die Karten von {name}, und bei der Auflösung bekommt jeder so viele, wie er gelegt hat. Beendet das Spiel; das nächste beginnt ohne {name}. (Ein totes Handy bekommt einen neuen Link.)",
     "error.empty_term": "Tippe zuerst den Begriff deiner Karte ein.",
     "error.term_too_long": "Ein Begriff darf höchstens {max} Zeichen haben.",
     "error.duplicate_term": "„{term}“ liegt schon in dieser Geschichte: Lege eine andere Karte.",

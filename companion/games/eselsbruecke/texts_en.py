@@ -26,6 +26,7 @@ TEXTS: dict[str, str] = {
     "field.asked": "You are asked about",
     "value.true": "Yes, it is my card",
     "value.false": "No",
+    "value.lay": "the teller — the host lays the card for them",
     "value.confirm": "the missing answers (they count as no)",
     "value.appeal": "the appeal (the story ends)",
     "value.turn": "this turn (it counts as a pass)",
@@ -36,7 +37,7 @@ TEXTS: dict[str, str] = {
     "confirm.confirm": "Your answer: {accept} {card}",
     "confirm.appeal": "Appeal? The others are asked whether your word meant one of their cards.",
     "confirm.concede": "End the story? Its untaken cards leave the game.",
-    "confirm.close": "Stop waiting for {step}?",
+    "confirm.close": "Stop waiting for {step}? {term}",
     # log
     "log.start_physical": ("Eselsbrücke with {players} players and the real cards: shuffle them "
                            "and deal 6 to each player. Every story has {size} cards, {per} from "
@@ -76,6 +77,7 @@ TEXTS: dict[str, str] = {
     "log.passed": "{seat} passes.",
     "log.took_own": "{seat} takes their own last cards of the story: {cards}.",
     "log.circle": "A full round without a card: the story ends.",
+    "log.closed_lay": "The host lays the card for {seat}.",
     "log.closed_confirm": "The host stops waiting for {seats}: counted as no.",
     "log.closed_appeal": "The host stops waiting for {seat}: no appeal.",
     "log.closed_turn": "The host skips {seat}'s turn: counted as a pass.",
@@ -84,6 +86,7 @@ TEXTS: dict[str, str] = {
     "log.resolved_lost": "Story {story} is resolved. Out of the game: {cards}.",
     "log.over": "All stories are resolved. Most cards ({points}): {winners}.",
     # errors
+    "error.kick_in_game": "A player cannot leave a running game of Eselsbrücke: the stories hold the cards {name} laid, and the resolution deals them as many as they laid. End the game; the next one starts without {name}. (A phone that died gets a new link.)",
     "error.empty_term": "Type the term of your card first.",
     "error.term_too_long": "A term can have at most {max} characters.",
     "error.duplicate_term": "“{term}” is already in this story: lay another card.",

@@ -47,11 +47,17 @@ Decisions where the spec and the rulebook are silent (or that correct them)
   position — check the layout" (only contributors can learn that, and none
   of them guesses).  While a card is unmarked its template is ``required``;
   moving a marked card is optional.
-* The host's ``close`` of the mark step is offered only once the
-  storyteller's story card is marked (the reveal needs it).  ``close``
-  outside the three closable steps (mark, vote, best) is refused
-  (``nothing_to_close``); a race nobody presses is settled by naming the
-  storyteller or the judge instead.
+* The host stops waiting for a seat at every step (issue #25): a race
+  nobody presses is settled by naming the storyteller or the judge;
+  ``close`` ends the other steps.  ``telling``: the story counts as told
+  (the judge race opens).  ``decide``: the host enters what the judge said
+  aloud (``guessers``).  ``mark``: unmarked cards count as deck cards; if
+  the storyteller's story card is unmarked there is nothing to reveal, so
+  the round is void (nobody scores, the next volunteer race opens).
+  ``vote`` / ``best``: as below.  ``close`` in the volunteer and judge
+  races is refused (``nothing_to_close``).  A seat cannot leave a running
+  game: the teams, the cards and the target are dealt for everyone (the
+  host ends the game and starts the next one without them).
 * Team vote and best-story ballot: ``required`` for each seat that owes
   one, ``secret`` (cast under the reveal control: the ballot is secret) and
   confirmed (an irreversible entry); a second ballot is refused.  The host

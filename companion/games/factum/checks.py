@@ -156,8 +156,8 @@ def close(state: dict, actor: str, action: dict) -> Illegal | None:
         if not (isinstance(step, str) and step in roles.CLOSABLE):
             return Illegal("invalid_field", field="step")
         return wrong_step()
-    if step == "mark" and "story" not in state["marks"].get(key(state["teller"]), {}):
-        return Illegal("story_unmarked")
+    if step == "decide":   # the judge said it aloud: the host enters it
+        return decide(state, state["judge"], action)
     return None
 
 

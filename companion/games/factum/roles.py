@@ -4,7 +4,7 @@ rules, the view and the hidden variants."""
 from __future__ import annotations
 
 #: the steps the host may close (``close {"step"}``): each waits for phones
-CLOSABLE = ("mark", "vote", "best")
+CLOSABLE = ("telling", "decide", "mark", "vote", "best")
 
 
 def key(seat: int) -> str:

@@ -45,7 +45,6 @@ class Factum(Game):
         "vote_option": 422,
         "not_best_voter": 403,
         "bad_story": 422,
-        "story_unmarked": 409,
         "nothing_to_close": 409,
     }
 
@@ -101,9 +100,9 @@ class Factum(Game):
         if phase == "judge":
             return [template("name_judge", seat=list(state["team_b"]))]
         step = roles.closable_step(state)
-        if step is None or checks.close(state, HOST, {"step": step}):
-            return []
-        return [template("close", confirm=True, step=[step])]
+        if step == "decide":   # for a judge whose phone is gone: what they said aloud
+            return [template("close", confirm=True, step=[step], guessers=["A", "B"])]
+        return [] if step is None else [template("close", confirm=True, step=[step])]
 
     def why_not(self, state, actor, action):
         return checks.refusal(state, actor, action)
@@ -381,6 +380,15 @@ def count_best(state):
 
 def close(state, action, rng):
     phase = state["phase"]
+    if phase == "telling":
+        state["phase"] = "judge"
+        return state, [ev("told_closed", seat=seat(state["teller"]))]
+    if phase == "decide":
+        state, events = decide(state, state["judge"], action, rng)
+        return state, [ev("decide_closed", seat=seat(state["judge"]))] + events
+    if phase == "mark" and "story" not in state["marks"].get(key(state["teller"]), {}):
+        # nothing to reveal without the story card's position: the round is void
+        return state, [ev("round_void", seat=seat(state["teller"]))] + end_round(state)
     if phase == "mark":
         missing = roles.missing_marks(state)
         events = [ev("marks_closed", who=[seat(s) for s in missing])]

@@ -90,6 +90,7 @@ TEXTS: dict[str, str] = {
     "log.over_team_lose": (
         "Die Stapel sind leer: Das Team hat {points} von 8 Punkten, nötig waren 6. "
         "Niemand gewinnt."),
+    "error.kick_in_game": "Niemand kann ein laufendes Haiclue-Spiel verlassen: Jede Runde teilt allen eine Farbe aus, und die Tipps werden reihum geraten. Beendet das Spiel; das nächste beginnt ohne {name}. (Ein totes Handy bekommt einen neuen Link.)",
     "error.host_cannot": "Das kann der Gastgeber nicht; das ist der Zug eines Spielers.",
     "error.not_clue_step": "Gerade werden keine Tipps gelegt.",
     "error.already_ready": "Du hast schon gemeldet, dass dein Tipp liegt.",

@@ -82,6 +82,7 @@ TEXTS: dict[str, str] = {
     "log.over_team_lose": (
         "The stacks are empty: the team scored {points} of 8 but needed 6. Nobody "
         "wins."),
+    "error.kick_in_game": "A player cannot leave a running game of Haiclue: every round deals a colour to each player and the clues are guessed in seat order. End the game; the next one starts without {name}. (A phone that died gets a new link.)",
     "error.host_cannot": "The host cannot do that; it is a player's move.",
     "error.not_clue_step": "Clues are not being built right now.",
     "error.already_ready": "You have already said your clue is ready.",

@@ -106,7 +106,13 @@ Decisions where the spec is silent
 * While an information purchase waits for the answer, everything else waits.
 * The host's ``close``: unfinished start covers and an unanswered ``show``
   are chosen at random from the allowed identities; an open doubt ends as
-  "closed" (see doubting again).
+  "closed" (see doubting again); ``turn`` (issue #25) skips the player on
+  turn when nothing else waits (the next player in the round is on turn;
+  the open turn's claims stay until that player acts).  So the host can
+  stop waiting for every seat at every step.  A seat cannot leave a
+  running game: every round deals an identity to every seat and the
+  doubt counts depend on who is in (the host ends the game and starts the
+  next one without them).
 * ``large_group``: 28 cards (every identity four times), up to 14 players and
   four doubters always suffice; §11 needs all four copies revealed.  The other
   points of §13.4 are table arrangements the server does not need.

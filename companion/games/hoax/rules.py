@@ -33,7 +33,7 @@ from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
 from .view import view, views
 
 TURN_ACTIONS = ("claim", "buy_info", "accuse")
-CLOSABLE_STEPS = ("cover", "show", "doubt")
+CLOSABLE_STEPS = ("cover", "show", "doubt", "turn")
 
 
 class Hoax(Game):
@@ -147,7 +147,7 @@ class Hoax(Game):
 
     def host_actions(self, state):
         steps = [step for step in CLOSABLE_STEPS if close_refusal(state, step) is None]
-        return [template("close", step=steps)] if steps else []
+        return [template("close", confirm=True, step=steps)] if steps else []
 
     # ------------------------------------------------------------------ apply
     def why_not(self, state, actor, action):
@@ -500,9 +500,11 @@ def perform_accuse(st, actor, action, rng, events):
 
 # -- the host closes a step that waits on a phone
 def close_refusal(st, step):
+    paused = st["phase"] == "cover" or recovering(st) or st["pending"] or st["doubt"] is not None
     waiting = {"cover": st["phase"] == "cover" or bool(recovering(st)),
                "show": bool(st["pending"]),
-               "doubt": st["doubt"] is not None}
+               "doubt": st["doubt"] is not None,
+               "turn": not paused}
     if st["winner"] is not None or not waiting.get(step if isinstance(step, str) else ""):
         return Illegal("nothing_to_close")
     return None
@@ -517,6 +519,9 @@ def perform_close(st, actor, action, rng: random.Random, events):
             own = st["ident"][sk(s)]
             start_cover(st, s, rng.choice([i for i in IDENTITIES if i != own]),
                         events, "cover_closed")
+    elif step == "turn":   # the player on turn is skipped: the next one is on turn
+        events.append(ev("turn_skipped", who=seat(st["to_move"])))
+        st["to_move"] = next_in_round(st, st["to_move"])
     elif step == "show":
         p = st["pending"]
         events.append(ev("show_closed", who=seat(p["target"])))

@@ -46,6 +46,7 @@ TEXTS: dict[str, str] = {
     "value.cover": "Start-Abdeckung",
     "value.show": "Informations-Antwort",
     "value.doubt": "offener Zweifel",
+    "value.turn": "Spieler am Zug überspringen",
     "value.random": "zufällig",
     "value.illegal": "Illegal",
     "value.fine": "Strafe",
@@ -153,6 +154,7 @@ TEXTS: dict[str, str] = {
     "log.showed": "{who} hat auf den Informationskauf von {buyer} geantwortet (gezeigte Identitäten: {count}).",
     "log.showed_you": "{who} hat dir gezeigt, welche Identitäten {who} nicht hat: {identities}.",
     "log.you_showed": "Du hast {buyer} gezeigt, wer du nicht bist: {identities}.",
+    "log.turn_skipped": "Der Gastgeber überspringt den Zug von {who}.",
     "log.show_closed": "Der Gastgeber hat für {who} geantwortet (zufällig gewählt).",
     "log.final_info_cover": "Finale: Statt zu zeigen deckt {who} ab: {identities} (gekauft von {buyer}).",
     "log.accuse": "{who} klagt {target} an!",
@@ -192,6 +194,7 @@ TEXTS: dict[str, str] = {
     "log.new_identity_you": "Deine neue Identität: {identity}.",
     "log.recovered": "{who} hat die neue Identitätskarte abgedeckt. Es geht weiter.",
 
+    "error.kick_in_game": "Niemand kann ein laufendes HOAX-Spiel verlassen: Jede Runde teilt allen eine Identität aus, und beim Zweifeln zählen alle mit. Beendet das Spiel; das nächste beginnt ohne {name}. (Ein totes Handy bekommt einen neuen Link.)",
     "error.host_cannot": "Der Gastgeber kann nur einen wartenden Schritt abschließen.",
     "error.target_self": "Wähle einen Mitspieler, nicht dich selbst.",
     "error.target_out": "{target} ist aus dieser Spielrunde ausgeschieden.",

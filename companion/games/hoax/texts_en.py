@@ -46,6 +46,7 @@ TEXTS: dict[str, str] = {
     "value.cover": "start covers",
     "value.show": "information answer",
     "value.doubt": "open doubt",
+    "value.turn": "skip the player on turn",
     "value.random": "random",
     "value.illegal": "Illegal",
     "value.fine": "Fine",
@@ -153,6 +154,7 @@ TEXTS: dict[str, str] = {
     "log.showed": "{who} answered {buyer}'s information purchase (identities shown: {count}).",
     "log.showed_you": "{who} showed you they are none of: {identities}.",
     "log.you_showed": "You showed {buyer} that you are none of: {identities}.",
+    "log.turn_skipped": "The host skips {who}'s turn.",
     "log.show_closed": "The host answered for {who} (chosen at random).",
     "log.final_info_cover": "Final: instead of showing, {who} covers {identities} (bought by {buyer}).",
     "log.accuse": "{who} accuses {target}!",
@@ -192,6 +194,7 @@ TEXTS: dict[str, str] = {
     "log.new_identity_you": "Your new identity: {identity}.",
     "log.recovered": "{who} has covered the new identity card. Play goes on.",
 
+    "error.kick_in_game": "A player cannot leave a running game of HOAX: every round deals an identity to each of them and the doubts count everyone. End the game; the next one starts without {name}. (A phone that died gets a new link.)",
     "error.host_cannot": "The host can only close a step that waits on a phone.",
     "error.target_self": "Choose another player, not yourself.",
     "error.target_out": "{target} is out of this round.",

@@ -75,6 +75,13 @@ Decisions where the spec and the rulebook are silent
   (no cards left, empty pile) come after the player's guess.
 * ``void_round`` (host, any time in a round): the round ends unscored and
   still counts as one of the rounds; the GM passes on.
+* Stopping waiting for a seat (issue #25): the player on turn (to play, or
+  to guess after a card) is skipped by ``close {"step": "turn"}`` (the
+  next player is on turn; the skipped turn does not count as one of their
+  turns); a seated GM who is gone while a card, guess or hand waits for
+  their judgement: ``void_round`` (nobody else knows the rule).  A seat
+  cannot leave a running round: its hand and the GM's rule are part of it
+  (the host ends the game and starts the next one without it).
 * Without points the seats' score column counts the rules each player found,
   and whoever found the most wins (nobody, if no rule was found).  With
   points, the highest total wins; equal highest share.

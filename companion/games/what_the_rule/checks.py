@@ -222,6 +222,16 @@ def host_refusal(state: dict, action: dict) -> Illegal | None:
         step, hints = action.get("step"), state["hints"]
         open_ = ((step == "hints" and hints["vote"] is not None)
                  or (step == "hint" and hints["announced"]))
+        if step == "turn":
+            return None if turn_closable(state) else Illegal("nothing_to_close")
         if state["phase"] != "turn" or not open_:
             return Illegal("nothing_to_close")
     return None
+
+
+def turn_closable(state: dict) -> bool:
+    """The player on turn (to play, or to guess after a card) may be
+    skipped by the host; not while a hint is being voted or announced."""
+    hints = state["hints"]
+    return (state["phase"] in ("turn", "guess") and hints["vote"] is None
+            and not hints["announced"])

@@ -159,6 +159,8 @@ class WhatTheRule(Game):
                 out.append(template("close", confirm=True, step=["hints"]))
             if phase == "turn" and hints["announced"]:
                 out.append(template("close", confirm=True, step=["hint"]))
+            if checks.turn_closable(state):
+                out.append(template("close", confirm=True, step=["turn"]))
             out.append(template("void_round", confirm=True))
         return out
 
@@ -372,6 +374,8 @@ class WhatTheRule(Game):
         return flow.end_round(state, "void")
 
     def _close(self, state, actor, action, rng):
+        if action["step"] == "turn":   # a phone that is gone: the next player is on turn
+            return [ev("turn_skipped", seat=seat(state["turn"]))] + flow.end_turn(state)
         if action["step"] == "hints":
             state["hints"]["vote"] = None
             return [ev("hints_closed")]

@@ -77,6 +77,7 @@ TEXTS: dict[str, str] = {
     "value.true": "ja",
     "value.false": "nein",
     "value.none": "keine passt",
+    "value.turn": "den Spieler am Zug (sein Zug wird übersprungen)",
     "value.hints": "die Abstimmung über Tipps",
     "value.hint": "den angekündigten Tipp",
     # kinds of values in the rule language
@@ -131,6 +132,7 @@ TEXTS: dict[str, str] = {
     "log.hint_given": "{gm} gibt einen Tipp.",
     "log.hint_given_text": "Tipp von {gm}: „{text}“",
     "log.hints_closed": "Der Gastgeber wartet nicht länger auf die Abstimmung: Vorerst keine Tipps.",
+    "log.turn_skipped": "Der Gastgeber überspringt den Zug von {seat}.",
     "log.hint_closed": "Der Gastgeber wartet nicht länger: Der angekündigte Tipp entfällt.",
     "log.round_guessed": "{seat} hat die Regel gefunden! Die Runde ist vorbei.",
     "log.round_empty_hand": "{seat} hat keine Karten mehr: Die Runde ist vorbei.",
@@ -152,6 +154,7 @@ TEXTS: dict[str, str] = {
     "log.game_over_found": "Das Spiel ist vorbei. Die meisten Regeln gefunden ({found}): {names}.",
     "log.game_over_nobody": "Das Spiel ist vorbei. Niemand hat eine Regel gefunden.",
     # refusals
+    "error.kick_in_game": "Niemand kann ein laufendes What the Rule?!-Spiel verlassen: Die Handkarten (oder als Spielleiter die versiegelte Regel) gehören zur Runde. Beendet das Spiel; das nächste beginnt ohne {name}. (Ein totes Handy bekommt einen neuen Link; der Gastgeber kann einen Zug überspringen oder die Runde streichen.)",
     "error.rule_sealed": "Die Regel ist versiegelt: Sobald die Runde begonnen hat, ändert sie sich nicht mehr.",
     "error.no_rule_yet": "Die Runde hat noch nicht begonnen: Es ist noch keine Regel versiegelt.",
     "error.no_round": "Gerade läuft keine Runde.",

@@ -69,6 +69,7 @@ TEXTS: dict[str, str] = {
     "value.true": "yes",
     "value.false": "no",
     "value.none": "none of them fits",
+    "value.turn": "the player on turn (their turn is skipped)",
     "value.hints": "the vote on hints",
     "value.hint": "the announced hint",
     # kinds of values in the rule language
@@ -122,6 +123,7 @@ TEXTS: dict[str, str] = {
     "log.hint_given": "{gm} gives a hint.",
     "log.hint_given_text": "{gm}'s hint: “{text}”",
     "log.hints_closed": "The host stops waiting for the vote: no hints for now.",
+    "log.turn_skipped": "The host skips {seat}'s turn.",
     "log.hint_closed": "The host stops waiting: the announced hint is not given.",
     "log.round_guessed": "{seat} has found the rule! The round is over.",
     "log.round_empty_hand": "{seat} has no cards left: the round is over.",
@@ -143,6 +145,7 @@ TEXTS: dict[str, str] = {
     "log.game_over_found": "The game is over. Most rules found ({found}): {names}.",
     "log.game_over_nobody": "The game is over. Nobody found a rule.",
     # refusals
+    "error.kick_in_game": "A player cannot leave a running game of What the Rule?!: their hand (or, as game master, the sealed rule) is part of the round. End the game; the next one starts without {name}. (A phone that died gets a new link; the host can skip a turn or void the round.)",
     "error.rule_sealed": "The rule is sealed: it cannot change once the round has begun.",
     "error.no_rule_yet": "The round has not begun yet: no rule is sealed.",
     "error.no_round": "No round is being played right now.",
