@@ -132,7 +132,7 @@ TEXTS: dict[str, str] = {
     "ui.own_card": "card of {name}",
     "ui.chosen": "chosen",
     "ui.right": "Right! {team} wins the round.",
-    "ui.wrong": "Wrong! The story card lay at {story}. {team} wins the round.",
+    "ui.wrong": "Wrong! The story card lay at position {story}. {team} wins the round.",
     "ui.random": "(tie decided by chance)",
     "ui.points": "Points this round",
     "ui.title": "Best-story title: {name}",
