@@ -26,8 +26,8 @@ TEXTS: dict[str, str] = {
     "field.seat": "Player",
     "field.step": "Step",
     # value
-    "value.A": "team A (storyteller's team)",
-    "value.B": "team B (judge's team)",
+    "value.A": "Team A (storyteller's team)",
+    "value.B": "Team B (judge's team)",
     "value.story": "your story card",
     "value.second": "your second card",
     "value.own": "your card",
