@@ -124,7 +124,12 @@
   }
 
   function lastText(ui, l) {
-    if (l.kind === "right") return ui.t("ui.last_right", { name: ui.name(l.seat), said: l.said, card: l.card, from: ui.name(l.from) });
+    if (l.kind === "right") {
+      // the card's own word needs no second mention
+      var same = String(l.said).trim().toLowerCase() === String(l.card).trim().toLowerCase();
+      return ui.t(same ? "ui.last_right_same" : "ui.last_right",
+        { name: ui.name(l.seat), said: l.said, card: l.card, from: ui.name(l.from) });
+    }
     if (l.kind === "wrong") return ui.t("ui.last_wrong", { name: ui.name(l.seat), said: l.said });
     if (l.kind === "pass") return ui.t("ui.last_pass", { name: ui.name(l.seat) });
     if (l.kind === "take") return ui.t("ui.last_take", { name: ui.name(l.seat) });

@@ -127,6 +127,7 @@ TEXTS: dict[str, str] = {
     "ui.ending": ("Eine ganze Runde ohne Karte: {name} kann noch mit „{said}“ Einspruch "
                   "einlegen, sonst endet die Geschichte."),
     "ui.last_right": "{name} hat „{said}“ genannt — richtig: „{card}“ von {from}.",
+    "ui.last_right_same": "{name} hat „{card}“ genannt — richtig: die Karte von {from}.",
     "ui.last_wrong": "{name} hat „{said}“ genannt — falsch.",
     "ui.last_pass": "{name} hat gepasst.",
     "ui.last_take": "{name} hat die eigenen letzten Karten genommen.",

@@ -123,6 +123,7 @@ TEXTS: dict[str, str] = {
     "ui.ending": ("A full round without a card: {name} may still appeal with “{said}”, "
                   "otherwise the story ends."),
     "ui.last_right": "{name} named “{said}” — right: “{card}” from {from}.",
+    "ui.last_right_same": "{name} named “{card}” — right: the card from {from}.",
     "ui.last_wrong": "{name} named “{said}” — wrong.",
     "ui.last_pass": "{name} passed.",
     "ui.last_take": "{name} took their own last cards.",

@@ -1,0 +1,193 @@
+"""Factum played through from the create page to the evening's standings,
+through the screens only (issue #25): four players, the option ``target``
+set to its smallest value (5) on the create page, the tablet in German and
+the phones alternating English and German.
+
+Every round is played from what the phones offer: the first phone (in
+turn) presses "I tell a story", the storyteller says it is finished, a
+member of team B presses "I judge", the judge lets team A guess in odd
+rounds and team B in even ones.  Every contributor marks their cards with
+one thumb under the reveal, each on the next free position (the table
+keeps where the real cards lie); the guessers vote under the reveal, for
+the story card in odd rounds and for another card in even ones; from the
+second round everyone asked votes for the best story (the current one and
+the title in turn).  The end screens must name everyone."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.browser.conftest import hold, pick_secret, release
+from tests.browser.playthrough import Evening, must, offered, play_form, secret_offered
+
+NAMES = ["Anna", "Ben", "Cara", "Dirk"]
+
+
+@pytest.fixture(scope="module")
+def server(unlimited_server):
+    return unlimited_server
+
+
+def table_shot(evening: Evening, name: str):
+    """The table's screen, once its announcements are clicked away (they
+    cover the middle for a few seconds after each decisive move)."""
+    tablet = evening.tablet
+    for _ in range(12):
+        box = tablet.locator("#announce")
+        if box.is_hidden():
+            break
+        box.click()
+        tablet.wait_for_timeout(700)   # the card flies to the log
+    evening.shot(tablet, name)
+
+
+def no_raw_text(page, where):
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\{[a-z_]+\}", text), f"{where}: a raw placeholder in {text!r}"
+    assert "(s)" not in text, f"{where}: a '(s)' in {text!r}"
+    assert not page.evaluate("Array.from(Companion.missingTexts || [])"), f"{where}: missing texts"
+
+
+def refused(phone, what):
+    """Fails when the phone shows a refusal of the last move."""
+    toast = phone.locator("#toast")
+    assert toast.is_hidden(), f"{what}: refused with {toast.inner_text()!r}"
+
+
+def mark_cards(phone) -> list[str]:
+    """The cards the sheet asks to mark when there are several (the
+    storyteller's story and second card), read while held; [] for one."""
+    hold(phone)
+    sheet = phone.locator('#secret-actions [data-type="mark"]').first
+    cards = []
+    if sheet.get_attribute("data-step") == "card":
+        cards = [json.loads(v) for v in sheet.locator("[data-pick]").evaluate_all(
+            "els => els.map((el) => el.dataset.value)")]
+    release(phone)
+    return sorted(cards, key=["story", "second", "own"].index)
+
+
+class Table:
+    """What the people at the table know: where the real cards lie."""
+
+    def __init__(self, evening: Evening):
+        self.evening = evening
+        self.round = 0
+        self.shots: set[str] = set()
+
+    def new_round(self, number):
+        self.round = number
+        self.next_position = 1
+        self.story_position = None
+        self.marked: dict[int, int] = {}
+
+    def shot(self, page, name):
+        """A step's screen, once per game (``page`` None: the table's)."""
+        if name not in self.shots:
+            self.shots.add(name)
+            if page is None:
+                table_shot(self.evening, name)
+            else:
+                self.evening.shot(page, name)
+
+    def first_waiting(self):
+        """The first phone (in turn, from this round's) that says "your move"."""
+        self.evening.settle()
+        phones = self.evening.phones
+        order = [(self.round + k) % len(phones) for k in range(len(phones))]
+        for _ in range(50):
+            for i in order:
+                if must(phones[i]):
+                    return i, phones[i]
+            self.evening.tablet.wait_for_timeout(100)
+        raise AssertionError(f"no phone says 'your move': {self.evening.public()['public']}")
+
+    def move(self, i, phone):
+        kinds = offered(phone)
+        no_raw_text(phone, f"round {self.round}, {kinds}")
+        if "volunteer" in kinds:
+            self.shot(phone, "phone-volunteer")
+            play_form(phone, "volunteer")
+            self.teller = i
+        elif "told" in kinds:
+            play_form(phone, "told")
+        elif "judge" in kinds:
+            play_form(phone, "judge")
+        elif "decide" in kinds:
+            self.shot(phone, "phone-decide")
+            play_form(phone, "decide", {"guessers": "A" if self.round % 2 else "B"})
+        elif kinds:
+            raise AssertionError(f"an unexpected move {kinds}")
+        else:
+            self.secret(i, phone)
+
+    def secret(self, i, phone):
+        kinds = secret_offered(phone)
+        if kinds == ["mark"]:
+            done = self.marked.setdefault(i, [])
+            cards = mark_cards(phone)
+            todo = [c for c in cards if c not in done] if cards else ["story" if i == self.teller else "own"]
+            assert todo, f"{NAMES[i]} still must mark, but marked {done} of {cards}"
+            if not done:
+                hold(phone)
+                self.shot(phone, "phone-mark-held")
+                release(phone)
+            card, position = todo[0], self.next_position
+            pick_secret(phone, "mark", value=position, choose={"card": card, "position": position})
+            refused(phone, f"{NAMES[i]} marks {card} at position {position}")
+            if card == "story":
+                self.story_position = position
+            self.next_position += 1
+            done.append(card)
+        elif kinds == ["vote"]:
+            assert self.story_position, "a vote before the story card was marked"
+            right = self.round % 2 == 1
+            positions = self.evening.public()["public"]["vote_options"]
+            wrong = next(p for p in positions if p != self.story_position)
+            hold(phone)
+            self.shot(phone, "phone-vote-held")
+            release(phone)
+            pick_secret(phone, "vote", value=self.story_position if right else wrong)
+        elif kinds == ["best"]:
+            hold(phone)
+            self.shot(phone, "phone-best-held")
+            release(phone)
+            pick_secret(phone, "best", value="current" if self.round % 2 == 0 else "title")
+        else:
+            raise AssertionError(f"{NAMES[i]} must move but the sheet offers {kinds}")
+
+
+def play_factum(evening: Evening) -> int:
+    table = Table(evening)
+    for _ in range(300):
+        view = evening.public()
+        if view["status"] == "finished":
+            return table.round
+        number = view["public"]["round"]
+        if number != table.round:
+            if table.round:
+                table_shot(evening, f"round-{table.round}-over")
+            table.new_round(number)
+        i, phone = table.first_waiting()
+        table.move(i, phone)
+        step = evening.public()["public"]["step"]
+        if step in ("mark", "vote", "best"):
+            table.shot(None, f"tablet-{step}")
+    raise AssertionError("the game did not end")
+
+
+def test_factum_played_through(server, browser):
+    evening = Evening(browser, server, "factum", NAMES, ("de", "en"), options={"target": 5},
+                      prefix="factum")
+    evening.start()
+    assert evening.public()["public"]["target"] == 5, "the target set on the create page"
+    rounds = play_factum(evening)
+    assert rounds >= 2, "the game ended before a best-story vote"
+    evening.finish()
+    view = evening.public()
+    best = max(view["public"]["scores"].values())
+    assert best >= 5, view["public"]["scores"]
+    for page in [evening.tablet, *evening.phones]:
+        no_raw_text(page, "the end")
