@@ -680,6 +680,7 @@ def start_game(room: dict, action: dict) -> None:
     room["points"] = []
     note_points(room, game)
     rooms.add_log(room, "log.started", {"game": {"text": "title"}}, game=game.name)
+    room["game_log_n"] = room["log_n"]   # where this game's lines begin
     log_events(room, game, events)
     check_finished(room, game)
 
@@ -1021,6 +1022,8 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "evening": parts.evening(lang),
         "title": game_title(room["game"], lang),
         "game_no": room["game_no"],
+        # the ``n`` of this game's first log line: a phone's private lines start there
+        "game_log_from": room.get("game_log_n", 0),
         "ended_by_host": bool(room.get("ended")),
         # the chart at a game's end draws it; during play it would only grow every view
         "points": room.get("points", []) if room["status"] == "finished" else [],

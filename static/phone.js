@@ -122,12 +122,20 @@
     }
     return K.valueLabel(view, k, v);
   }
+  /* This game's private lines, newest first: the latest few in full, the
+     older ones folded under "Earlier" (they may be from earlier rounds). */
   function privateLines(view) {
-    const lines = view.log.filter((line) => line.private).reverse();
+    const from = view.game_log_from || 0;
+    const lines = view.log.filter((line) => line.private && line.n >= from).reverse();
     if (!lines.length) return "";
-    return `<h3>${K.esc(K.t("page.only_for_you"))}</h3><ol class="log private" reversed>` +
-      lines.map((line) => `<li>${K.esc(line.text)}</li>`).join("") + "</ol>";
+    const item = (line) => `<li>${K.esc(line.text)}</li>`;
+    const recent = lines.slice(0, PRIVATE_RECENT), older = lines.slice(PRIVATE_RECENT);
+    return `<h3>${K.esc(K.t("page.only_for_you"))}</h3><ol class="log private">` +
+      recent.map(item).join("") + "</ol>" + (older.length
+      ? `<details class="private-older"><summary>${K.esc(K.t("page.earlier", {n: older.length}))}</summary>` +
+        `<ol class="log private">${older.map(item).join("")}</ol></details>` : "");
   }
+  const PRIVATE_RECENT = 3;
 
   /* Whether the phone has anything secret now: secret choices, a secret
      (its keys: which the game gives a seat depends on the step, never on

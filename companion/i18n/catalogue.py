@@ -50,6 +50,7 @@ TEXTS = {
         # --- the phone page (issue #11): secrets, must/may, confirms, dead seats
         "page.nothing_secret": "Nothing secret right now.",
         "page.only_for_you": "Only for you",
+        "page.earlier": "Earlier in this game ({n})",
         "page.hold_for_choices": "Your choice is secret: hold the bar at the bottom, slide onto it and let go.",
         "page.waiting_for": "The game waits for {names}.",
         "page.may_react": "You may react",
@@ -247,6 +248,7 @@ TEXTS = {
         # --- the phone page (issue #11): secrets, must/may, confirms, dead seats
         "page.nothing_secret": "Gerade gibt es nichts Geheimes.",
         "page.only_for_you": "Nur für dich",
+        "page.earlier": "Früher in diesem Spiel ({n})",
         "page.hold_for_choices": "Deine Wahl ist geheim: Leiste unten halten, daraufgleiten und loslassen.",
         "page.waiting_for": "Das Spiel wartet auf {names}.",
         "page.may_react": "Du kannst reagieren",

@@ -92,3 +92,23 @@ def test_late_arrival_play_again_and_next_game_with_options(server, browser):
     assert table.locator("#confirm-text").text_content().startswith("Start the game now")
     table.locator("#confirm-yes").click()
     wait_js(table, "document.body.dataset.status === 'playing'")
+
+
+def test_the_sheet_keeps_only_this_games_private_lines(server, browser):
+    """The "only for you" lines of an earlier game are not on the sheet of
+    the next; within a game the newest lead and older ones fold away."""
+    from tests.browser.conftest import hold, release
+    room = Room(server, "pick", ["Anna", "Ben"])
+    room.host_act({"type": "start"})
+    first = [line["text"] for line in room.view(room.tokens[0])["log"] if line.get("private")]
+    room.host_act({"type": "end"})
+    room.host_act({"type": "rematch"})
+    room.host_act({"type": "start"})
+    second = [line["text"] for line in room.view(room.tokens[0])["log"] if line.get("private")][len(first):]
+    assert first and second
+    phone = seat_phone(browser, server, room, 0)
+    hold(phone)
+    shown = phone.locator("#secret-log").inner_text()
+    count = phone.locator("#secret-log li").count()
+    release(phone)
+    assert second[-1] in shown and count == len(second), (shown, first, second)
