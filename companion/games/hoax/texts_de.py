@@ -172,7 +172,8 @@ TEXTS: dict[str, str] = {
     "log.doubt_withdrawn": "Der Zweifel an {claimant} (#{id}) wurde zurückgezogen. Es geht normal weiter.",
     "log.doubt_closed": "Der Gastgeber hat den Zweifel an {claimant} (#{id}) beendet. Es geht normal weiter.",
     "log.doubt_right": "Der Zweifel kommt durch ({count}): {claimant} ist kein {identity} und deckt ihn ab.",
-    "log.doubt_wrong": "Der Zweifel kommt durch — aber {claimant} ist wirklich {identity}! {claimant} zeigt die Karte und scheidet aus; #{id} bleibt bestehen. Die Vorräte von {claimant} kommen in die Bank. Zweifler: {doubters}.",
+    # dieselbe Zeile im Finale, das der Behauptende damit gewinnt: „scheidet aus“ nur außerhalb
+    "log.doubt_wrong": "Der Zweifel kommt durch — aber {claimant} ist wirklich {identity}! {claimant} zeigt die Karte; #{id} bleibt bestehen. Zweifler: {doubters}. Außer im Finale scheidet {claimant} damit aus der Runde aus und legt alle Vorräte zurück in die Bank.",
     "log.open_info": "Alle Karten {identity} sind aufgedeckt: Alle Spieler in der Runde decken {identity} ab.",
     "log.final_wrong_doubt": "{who} hat im Finale falsch angezweifelt und verliert das Finale.",
     "log.points": "{who} bekommt Thronpunkte: +{n} (jetzt {total}).",
