@@ -49,8 +49,7 @@
     var rows = pub.claims.map(function (c) {
       var d = c.doubt, doubt = "";
       if (d) {
-        doubt = '<span class="hoax-doubt hoax-doubt-' + d.status + '">?! ' +
-          ui.esc(ui.t("ui.doubt_count", {count: d.count, needed: d.needed})) + "</span>";
+        doubt = '<span class="hoax-doubt hoax-doubt-' + d.status + '">?! ' + ui.esc(doubtCount(ui, d)) + "</span>";
       }
       return '<li class="hoax-claim' + (c.void ? " hoax-void" : "") + (pub.doubt === c.id ? " hoax-open" : "") +
         '"><b>#' + c.id + "</b> " + ui.esc(ui.name(c.seat)) + " " + idChip(ui, c.identity) + " " +
@@ -133,13 +132,20 @@
       '<b style="white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em">' + ICON[id] + " " + ui.esc(idName(ui, id)) + "</b></span>";
   }
 
-  // the doubt meter: one pip per doubter needed, filled by those who doubt
+  // the doubt meter: one pip per doubter needed, filled by those who doubt; a
+  // decided doubt says only how many doubted ("needed" is today's number: after
+  // a player left it would read "2 doubting, 1 needed")
   function meter(ui, d) {
-    var pips = "";
-    for (var i = 0; i < Math.max(d.needed, d.count); i++) pips += '<span class="hx-pip' + (i < d.count ? " on" : "") + '"></span>';
+    var pips = "", open = d.status === "open";
+    for (var i = 0; i < (open ? Math.max(d.needed, d.count) : d.count); i++) pips += '<span class="hx-pip' + (i < d.count ? " on" : "") + '"></span>';
     var mark = {right: "✓", wrong: "✗", open: "?!"}[d.status] || "—";
     return '<div class="hx-meter hx-meter-' + d.status + '"><span class="hx-mark">' + mark + "</span>" + pips +
-      '<span class="hx-count">' + ui.esc(ui.t("ui.doubt_count", {count: d.count, needed: d.needed})) + "</span></div>";
+      '<span class="hx-count">' + ui.esc(doubtCount(ui, d)) + "</span></div>";
+  }
+
+  function doubtCount(ui, d) {
+    return d.status === "open" ? ui.t("ui.doubt_count", {count: d.count, needed: d.needed})
+      : ui.t("ui.doubt_done", {count: d.count});
   }
 
   function claimCard(view, ui, c) {
@@ -349,6 +355,9 @@
         var seatNo = Number(s), p = pub.players.filter(function (x) { return x.seat === seatNo; })[0];
         if (p && !p.in_round && !p.revealed) return "";
         var shown = (you.notebook || {})[s] || [];
+        if (p && p.revealed) {
+          return "<li><b>" + ui.esc(ui.name(seatNo)) + "</b> — " + ui.esc(ui.t("ui.revealed")) + ": " + idChip(ui, p.revealed) + "</li>";
+        }
         return "<li><b>" + ui.esc(ui.name(seatNo)) + "</b>" +
           (shown.length ? " — " + shown.map(function (id) { return "✗ " + ui.esc(idName(ui, id)); }).join(", ") : "") +
           "<br>" + ui.esc(ui.t("ui.possible")) + ": " + you.possible[s].map(function (id) { return idChip(ui, id); }).join(" ") +
