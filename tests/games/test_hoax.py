@@ -597,7 +597,9 @@ def test_final_wrong_doubt_loses_the_final():
     cid = st["claims"][0]["id"]
     st, ev_ = act(st, 0, type="doubt", claim=cid, seed=4)
     k = keys(ev_)
-    assert k[:5] == ["doubt_raised", "doubt_wrong", "points", "final_wrong_doubt", "final_won"]
+    assert k[:5] == ["doubt_raised", "doubt_wrong_final", "points", "final_wrong_doubt", "final_won"]
+    # the final's winner stays: its line does not say it leaves (issue #25)
+    assert "leaves" not in render(ev_[1]) and "scheidet" not in render(ev_[1], "de")
     # +3 wrong doubt, +3 final for the claimant; +1 for the loser
     assert st["points"] == {"0": 2, "1": 0, "2": 8}
     assert "round_end" in k and k.count("reveal") == 3 and k[-1] == "deal"

@@ -231,7 +231,8 @@ def doubt_wrong(st: dict, c: dict, events: list, rng: random.Random) -> None:
         open_info(st, identity, events, spare=claimant)
         return
     st["revealed"][sk(claimant)] = identity
-    events.append(ev("doubt_wrong", **params))
+    # in the final the claimant wins it and stays: a line that does not say "leaves"
+    events.append(ev("doubt_wrong_final" if st["final"] else "doubt_wrong", **params))
     points = 2 if first_time else 3
     if st["final"]:
         # the wrong doubt's points now, then the final's +3: both count,

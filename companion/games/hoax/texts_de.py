@@ -176,8 +176,8 @@ TEXTS: dict[str, str] = {
     "log.doubt_withdrawn": "Der Zweifel an {claimant} (#{id}) wurde zurückgezogen. Es geht normal weiter.",
     "log.doubt_closed": "Der Gastgeber hat den Zweifel an {claimant} (#{id}) beendet. Es geht normal weiter.",
     "log.doubt_right": "Der Zweifel kommt durch ({count}): {claimant} ist kein {identity} und deckt ihn ab.",
-    # dieselbe Zeile im Finale, das der Behauptende damit gewinnt: „scheidet aus“ nur außerhalb
-    "log.doubt_wrong": "Der Zweifel kommt durch — aber {claimant} ist wirklich {identity}! {claimant} zeigt die Karte; #{id} bleibt bestehen. Zweifler: {doubters}. Außer im Finale scheidet {claimant} damit aus der Runde aus und legt alle Vorräte zurück in die Bank.",
+    "log.doubt_wrong": "Der Zweifel kommt durch — aber {claimant} ist wirklich {identity}! {claimant} zeigt die Karte und scheidet aus der Runde aus; #{id} bleibt bestehen. {claimant} legt alle Vorräte zurück in die Bank. Zweifler: {doubters}.",
+    "log.doubt_wrong_final": "Der Zweifel kommt durch — aber {claimant} ist wirklich {identity}! {claimant} zeigt die Karte; #{id} bleibt bestehen. Zweifler: {doubters}.",
     "log.open_info": "Alle Karten {identity} sind aufgedeckt: Alle Spieler in der Runde decken {identity} ab.",
     "log.final_wrong_doubt": "{who} hat im Finale falsch angezweifelt und verliert das Finale.",
     "log.points": "{who} bekommt Thronpunkte: +{n} (jetzt {total}).",

@@ -176,8 +176,8 @@ TEXTS: dict[str, str] = {
     "log.doubt_withdrawn": "The doubt against {claimant} (#{id}) was withdrawn. Play goes on.",
     "log.doubt_closed": "The host closed the doubt against {claimant} (#{id}). Play goes on.",
     "log.doubt_right": "The doubt goes through ({count}): {claimant} is no {identity} and covers it.",
-    # the same line in the final, where the claimant wins it: "leaves the round" only outside it
-    "log.doubt_wrong": "The doubt goes through — but {claimant} really is the {identity}! {claimant} shows the card; #{id} stands. Doubters: {doubters}. Unless this is the final, {claimant} leaves the round and {claimant}'s chips go back to the bank.",
+    "log.doubt_wrong": "The doubt goes through — but {claimant} really is the {identity}! {claimant} shows the card and leaves the round; #{id} stands. {claimant}'s chips go back to the bank. Doubters: {doubters}.",
+    "log.doubt_wrong_final": "The doubt goes through — but {claimant} really is the {identity}! {claimant} shows the card; #{id} stands. Doubters: {doubters}.",
     "log.open_info": "Every {identity} card is revealed: every player still in the round covers the {identity}.",
     "log.final_wrong_doubt": "{who} doubted wrongly in the final and loses it.",
     "log.points": "{who} gains throne points: +{n} (now {total}).",
