@@ -147,6 +147,8 @@ class Plan:
     hint_text: str = ""
     show_hand: bool = False          # once the rule is known: show a hand that misses
     text_guesses: bool = False       # guesses in own words (a seated GM judges them)
+    words: str = ""                  # the sealed rule read back in words on the GM's sheet
+    hunch: bool = False              # the first chance to guess is taken, on a hunch
     seen: dict = field(default_factory=dict)
 
 
@@ -240,6 +242,8 @@ class Table:
         assert shown not in body.inner_text(), "the sealed rule shows without holding"
         hold(phone)
         assert shown in body.inner_text(), f"the held sheet does not show the rule {shown!r}"
+        if plan.words:
+            assert plan.words in body.inner_text(), f"the held sheet does not read {plan.words!r}"
         self.shot(phone, f"r{round_no}-gm-sheet-held")
         release(phone)
         assert shown not in body.inner_text(), "the rule stays after letting go"
@@ -296,6 +300,11 @@ class Table:
             truth = [c for c in plan.notebook if c.rule.text == plan.truth.text or
                      equivalent_here(c.rule, plan.truth)]
             right = any(guess in (c.sentence("en"), c.sentence("de")) for c in truth)
+            judged = phone.locator(".wtr-judged")
+            assert guess in judged.inner_text(), f"the GM's phone does not show the guess {guess!r}"
+            box = judged.bounding_box()
+            assert box and box["y"] + box["height"] <= phone.viewport_size["height"], \
+                f"the guess to judge is below the first screen (at {box})"
             self.shot(phone, f"r{rnd}-gm-judges-guess-{len(pub['guesses'])}")
             play_form(phone, "judge_guess", {"right": right})
             self.log.append(f"{self.name_of[guess_seat(pub)]} guessed “{guess}”: {right}")
@@ -328,10 +337,11 @@ class Table:
     def guess_or_not(self, plan: Plan, pub: dict, seat: int, phone, possible: list[Candidate]):
         rnd = pub["round"]
         shown_none = plan.seen.get("hand") and not plan.seen.get("guessed_after_hand")
-        if len(possible) > 2 or (plan.show_hand and "hand" not in plan.seen):
+        hunch = plan.hunch and not pub["guesses"]      # the first to get a card in tries her luck
+        if (len(possible) > 3 and not hunch) or (plan.show_hand and "hand" not in plan.seen):
             play_form(phone, "no_guess")
             return
-        pick = possible[0]
+        pick = possible[-1]          # a hunch among the last few
         lang = self.lang_of[seat]
         form = phone.locator('#actions form[data-type="guess"]')
         if plan.text_guesses:
@@ -351,12 +361,18 @@ class Table:
     def after_showing(self, plan: Plan, seat: int):
         """None of the shown cards fits: the table says so, and must not say
         the card fits (issue #25)."""
+        tablet = self.evening.tablet
+        name = self.name_of[seat]
+        news = EN["ui.reveal_none_fits"].format(name=name)
+        try:   # announced in the middle of the table (it stays a few seconds, then goes to the log)
+            tablet.locator("#announce", has_text=news).wait_for(timeout=10_000)
+        except Exception as exc:
+            raise AssertionError(f"the table does not announce {news!r}: "
+                                 f"{tablet.locator('#announce').all_inner_texts()}") from exc
         view = self.view()
         pub = view["public"]
         assert pub["phase"] == "guess" and pub["turn"] == seat, (pub["phase"], pub["turn"])
-        tablet = self.evening.tablet
         step = tablet.locator("#step").inner_text()
-        name = self.name_of[seat]
         assert name in step, f"the headline does not name {name}: {step!r}"
         for wrong in (EN["ui.fits"], DE["ui.fits"], "card fits", "Karte passt"):
             assert wrong not in step, f"after a hand that does not fit the headline says {step!r}"
@@ -436,8 +452,9 @@ def test_a_seated_game_master_played_through(server, browser):
     white = "color == white"
     plans = [
         Plan(candidates(1), gm="Cara", name_gm=True, seal={"text": "Every card is white."},
-             truth=parse(white), hints=True, hint_text="Look at the colours.", text_guesses=True),
-        Plan(candidates(1), gm="Anna", seal={"rule": "not count > 3"}),
+             truth=parse(white), hints=True, hint_text="Look at the colours.", text_guesses=True,
+             hunch=True),
+        Plan(candidates(1), gm="Anna", seal={"rule": "not count > 3"}, words="the count is at most 3"),
     ]
     for rnd, plan in enumerate(plans, 1):
         table.play_round(plan, rnd)
@@ -447,7 +464,9 @@ def test_a_seated_game_master_played_through(server, browser):
     first, second = evening.public()["public"]["results"]
     assert first["hinted"], "the hint given in round 1 was not counted"
     assert first["rule"]["kind"] == "text" and second["rule"]["kind"] == "expr", (first, second)
-    assert table.log, "nobody's guess was judged by the game master"
+    verdicts = [line.rsplit(": ", 1)[1] for line in table.log]
+    assert verdicts[-1] == "True" and "False" in verdicts, \
+        f"the game master should have judged a wrong guess, then the right one: {table.log}"
     evening.finish()
     readable(evening.tablet, "end")
 
