@@ -70,7 +70,7 @@ def situation(pub: dict) -> tuple[tuple | None, int]:
     return (BY_CODE[row[-1]] if row else None), len(row)
 
 
-def allowed(rule: Rule, pub: dict, lang_of_seat: dict) -> bool:
+def allowed(rule: Rule, pub: dict) -> bool:
     """Whether the table (both rows, the wrong guesses) still allows ``rule``."""
     row = [BY_CODE[c] for c in pub["row"]]
     for i, c in enumerate(row):
@@ -86,7 +86,7 @@ def allowed(rule: Rule, pub: dict, lang_of_seat: dict) -> bool:
 def still_possible(notebook: list[Candidate], pub: dict) -> list[Candidate]:
     wrong_rules = {g["rule"] for g in pub["guesses"] if g["right"] is False and "rule" in g}
     wrong_texts = {g["text"] for g in pub["guesses"] if g["right"] is False and "text" in g}
-    return [c for c in notebook if allowed(c.rule, pub, {})
+    return [c for c in notebook if allowed(c.rule, pub)
             and c.rule.text not in wrong_rules
             and c.sentence("en") not in wrong_texts and c.sentence("de") not in wrong_texts]
 
@@ -155,8 +155,8 @@ class Plan:
 class Table:
     """The evening and what its players do (each one through their own screen)."""
 
-    def __init__(self, evening: Evening, names: list[str], langs: list[str], label: str):
-        self.evening, self.names, self.label = evening, names, label
+    def __init__(self, evening: Evening, names: list[str], langs: list[str]):
+        self.evening, self.names = evening, names
         self.langs = langs                     # each phone's language
         seats = {s["name"]: s["seat"] for s in evening.public()["seats"]}
         self.seat = seats
@@ -291,6 +291,7 @@ class Table:
             self.shot(self.evening.tablet, f"r{rnd}-hint-given")
         elif "judge" in kinds:
             fits = plan.truth.fits(BY_CODE[pub["pending"]["card"]], *situation(pub))
+            on_screen(phone.locator(".wtr-pending"), "the card to judge")
             if not plan.seen.get("judge-shot"):
                 plan.seen["judge-shot"] = True
                 self.shot(phone, f"r{rnd}-gm-judges-card")
@@ -302,9 +303,7 @@ class Table:
             right = any(guess in (c.sentence("en"), c.sentence("de")) for c in truth)
             judged = phone.locator(".wtr-judged")
             assert guess in judged.inner_text(), f"the GM's phone does not show the guess {guess!r}"
-            box = judged.bounding_box()
-            assert box and box["y"] + box["height"] <= phone.viewport_size["height"], \
-                f"the guess to judge is below the first screen (at {box})"
+            on_screen(judged, "the guess to judge")
             self.shot(phone, f"r{rnd}-gm-judges-guess-{len(pub['guesses'])}")
             play_form(phone, "judge_guess", {"right": right})
             self.log.append(f"{self.name_of[guess_seat(pub)]} guessed “{guess}”: {right}")
@@ -401,6 +400,14 @@ def enter_card(phone, action_type: str, code: str):
     assert toast.is_hidden(), f"{action_type} {code} refused: {toast.inner_text()}"
 
 
+def on_screen(locator, what: str):
+    """``locator`` is on the phone's first screen (no scrolling to find it)."""
+    box = locator.bounding_box()
+    height = locator.page.viewport_size["height"]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+        f"{what} is not on the first screen (at {box}, the screen is {height} high)"
+
+
 def equivalent_here(a: Rule, b: Rule) -> bool:
     from companion.games.what_the_rule.equivalence import equivalent
     return equivalent(a, b)
@@ -422,7 +429,7 @@ def readable(page, name):
         assert not bad, f"{name}: straight quotes on a German page: {bad}"
 
 
-def round_over(table: Table, rnd: int, lang: str):
+def round_over(table: Table, rnd: int):
     """The table shows the rule of the round that ended, and who found it."""
     view = table.view()
     result = view["public"]["results"][rnd - 1] if view["public"]["results"] else None
@@ -447,7 +454,7 @@ def test_a_seated_game_master_played_through(server, browser):
     evening = Evening(browser, server, "what_the_rule", names, langs,
                       options={"master": "seat", "rounds": 2, "scoring": True}, prefix="wtr-seat")
     phone_langs = [langs[(i + 1) % len(langs)] for i in range(len(names))]
-    table = Table(evening, names, phone_langs, "seat")
+    table = Table(evening, names, phone_langs)
     evening.start()
     white = "color == white"
     plans = [
@@ -458,7 +465,7 @@ def test_a_seated_game_master_played_through(server, browser):
     ]
     for rnd, plan in enumerate(plans, 1):
         table.play_round(plan, rnd)
-        result = round_over(table, rnd, "de")
+        result = round_over(table, rnd)
         assert table.name_of[result["gm"]] == plan.gm, result
         assert result["points"], "a round with three players is scored"
     first, second = evening.public()["public"]["results"]
@@ -477,7 +484,7 @@ def test_the_app_as_game_master_played_through(server, browser):
     evening = Evening(browser, server, "what_the_rule", names, langs,
                       options={"master": "app", "rounds": 2}, prefix="wtr-app")
     phone_langs = [langs[(i + 1) % len(langs)] for i in range(len(names))]
-    table = Table(evening, names, phone_langs, "app")
+    table = Table(evening, names, phone_langs)
     evening.start()
     plans = [
         Plan(candidates(1), level=1, show_hand=True),
@@ -485,7 +492,7 @@ def test_the_app_as_game_master_played_through(server, browser):
     ]
     for rnd, plan in enumerate(plans, 1):
         table.play_round(plan, rnd)
-        round_over(table, rnd, "en")
+        round_over(table, rnd)
         if plan.show_hand:
             assert "guessed_after_hand" in plan.seen, "nobody guessed after showing a hand that missed"
     evening.finish()
