@@ -113,7 +113,7 @@ TEXTS: dict[str, str] = {
     "log.reveal_fits": ("Diese passt: {card}. Sie kommt in die Reihe; {seat} nimmt die anderen "
                         "Karten zurück und zieht eine Karte."),
     "log.reveal_none": ("Keine passt: {seat} legt sie unter den Nachziehstapel und zieht eine "
-                        "Karte weniger nach, als er hatte (neue Karten: {draw}). {seat} darf die "
+                        "Karte weniger nach als zuvor (neue Karten: {draw}). {seat} darf die "
                         "Regel raten."),
     "log.guess_rule": "{seat} rät: {rule}",
     "log.guess_text": "{seat} rät: „{text}“",
