@@ -14,8 +14,9 @@ standings, through the screens only (issue #25), in both modes:
 
 The players reason as players do: they keep a notebook of the deck rules
 of the level (or, with a seated game master, the level-1 rules) that the
-table still allows, play the card that best splits them, guess when one
-or two are left.  Only the game master's own knowledge of her rule (and
+table still allows, play the card that best splits them, guess when three
+or fewer are left (in the first round Anna tries a hunch at her first
+chance, which Cara judges wrong).  Only the game master's own knowledge of her rule (and
 the cards the players hold, which the app never knows) come from the test.
 """
 from __future__ import annotations
