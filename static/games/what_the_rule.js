@@ -242,6 +242,12 @@
     }
     return "?";
   }
+  var FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"};
+  function mentionsPrev(node) {
+    if (!Array.isArray(node)) return false;
+    if (node[0] === "prev" || node[0] === "prev_attr" || node[0] === "none") return true;
+    return node.slice(1).some(mentionsPrev);
+  }
   function literal(ui, v) {
     if (v === null) return ui.t("words.none");
     return typeof v === "number" ? String(v) : ui.t("value." + v);
@@ -257,6 +263,11 @@
           return clause(ui, ["cmp", inner[1] === "==" ? "!=" : "==", inner[2], inner[3]]);
         }
         if (inner[0] === "in") return clause(ui, ["in", !inner[1], inner[2], inner[3]]);
+        // "not (the count is more than 3)" is "the count is at most 3" (not with the card
+        // before: a comparison with a missing card is false either way)
+        if (inner[0] === "cmp" && FLIP[inner[1]] && !mentionsPrev(inner[2]) && !mentionsPrev(inner[3])) {
+          return clause(ui, ["cmp", FLIP[inner[1]], inner[2], inner[3]]);
+        }
         return ui.t("words.not", {a: clause(ui, inner)});
       case "in":
         return ui.t(node[1] ? "words.not_in" : "words.in", {a: term(ui, node[2]),
@@ -332,6 +343,8 @@
     ".wtr-examples button{font-family:ui-monospace,monospace;font-size:.85em;min-height:36px;padding:.2em .6em}" +
     ".wtr-form-words{background:#eef5f7;border-radius:10px;padding:.4em .6em;margin:.3em 0}" +
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
+    ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
+    ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}" +
     "</style>";
 
   /* The correct row, each place with the wrong cards laid under it (two
@@ -416,6 +429,14 @@
 
   function pendingHtml(view, ui, cls) {
     var p = view.public, pend = p.pending;
+    var g = (p.guesses || [])[(p.guesses || []).length - 1];
+    if (p.phase === "judge_guess" && g && g.right === null) {
+      // the guess being judged, near the top: the game master reads it without scrolling
+      var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + ruleWords(ui, g.rule)
+        : '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: g.text})) + "</div>";
+      return '<div class="wtr-pending wtr-judged"><div><b>' + ui.esc(ui.t("ui.guessing", {name: ui.name(g.seat)})) +
+        "</b>" + what + ui.esc(ui.t("ui.gm_judges", {gm: gmName(view, ui)})) + "</div></div>";
+    }
     if (!pend) return "";
     if (pend.card) {
       return '<div class="wtr-pending">' + cardSvg(ui, pend.card, cls || "wtr-big") + "<div><b>" +
@@ -747,6 +768,13 @@
         return out;
       }
       if (p.round !== q.round) return out;
+      // a shown hand judged: say which way it went (the row may not change at all)
+      if ((q.phase === "reveal" || q.phase === "judge_reveal") && p.phase !== q.phase && q.turn !== null) {
+        var grew = (p.row || []).length > (q.row || []).length;
+        out.push({tone: grew ? "good" : "news",
+          text: ui.t(grew ? "ui.reveal_one_fits" : "ui.reveal_none_fits", {name: ui.name(q.turn)})});
+        return out;
+      }
       if ((p.row || []).length > (q.row || []).length) out.push({tone: "good", text: ui.t("ui.fits")});
       else if (p.played > q.played) out.push({tone: "bad", text: ui.t("ui.does_not_fit")});
       var g = p.guesses || [], h = q.guesses || [];

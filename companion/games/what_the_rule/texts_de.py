@@ -114,7 +114,7 @@ TEXTS: dict[str, str] = {
     "log.reveal_fits": ("Diese passt: {card}. Sie kommt in die Reihe; {seat} nimmt die anderen "
                         "Karten zurück und zieht eine Karte."),
     "log.reveal_none": ("Keine passt: {seat} legt sie unter den Nachziehstapel und zieht eine "
-                        "Karte weniger nach, als er hatte (neue Karten: {draw}). {seat} darf die "
+                        "Karte weniger nach als zuvor (neue Karten: {draw}). {seat} darf die "
                         "Regel raten."),
     "log.guess_rule": "{seat} rät: {rule}",
     "log.guess_text": "{seat} rät: „{text}“",
@@ -256,6 +256,9 @@ TEXTS: dict[str, str] = {
     "ui.hint_announced": "{gm} kündigt einen Tipp an: Jetzt widersprechen, sonst kommt er.",
     "ui.hints_on": "Tipps sind in dieser Runde erlaubt. Gegebene Tipps: {n}",
     "ui.played": "{name} spielt diese Karte aus.",
+    "ui.guessing": "{name} rät:",
+    "ui.reveal_none_fits": "Keine Karte von {name} passt: {name} darf raten.",
+    "ui.reveal_one_fits": "Eine Karte von {name} passt: Sie kommt in die Reihe.",
     "ui.gm_judges": "{gm} entscheidet.",
     "ui.showing": "{name} legt die ganze Hand offen:",
     "ui.shown_of": "{k} von {n} eingegeben",
