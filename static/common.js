@@ -632,8 +632,10 @@
         if (!ok) return;
       }
       form.classList.add("busy");
-      await send(action);
+      const answer = await send(action);
       form.classList.remove("busy");
+      // sent: the same form again starts empty (a stray tap must not send the last choice twice)
+      if (answer && answer.ok && form.isConnected) form.replaceWith(actionForm(view, tpl, preset, send, ask));
     };
     const shown = open.filter(([, spec]) => !(spec && spec.kind === "object"));
     open.forEach(([name, spec]) => { if (spec && spec.kind === "object") values[name] = {}; });

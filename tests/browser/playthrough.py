@@ -172,9 +172,10 @@ def fill_form(form, choose: dict, click=False):
         if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
             box.first.fill(str(value))
     for row in form.locator(".field").all():
-        buttons = row.locator("button.choice")
-        if buttons.count() and not row.locator("button.on").count():
-            use(choice(row, row.get_attribute("data-field"), choose))
+        field = row.get_attribute("data-field")
+        chosen = row.locator("button.on").count()
+        if row.locator("button.choice").count() and (field in choose or not chosen):
+            use(choice(row, field, choose))
     submit = form.locator('button[type="submit"]')
     use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
 
