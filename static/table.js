@@ -212,13 +212,28 @@
     return h;
   }
 
-  function chart(view, u, h) {
+  /* The chart is drawn at the width it gets on the screen (one SVG unit is
+     one pixel: its texts keep their size), with room for the longest end
+     label and the highest axis number, measured in the chart's own fonts. */
+  let measurer = null;
+  function textWidth(text, px, weight) {
+    measurer = measurer || document.createElement("canvas").getContext("2d");
+    measurer.font = `${weight} ${px}px ${getComputedStyle(document.body).fontFamily}`;
+    return measurer.measureText(text).width;
+  }
+  const NAME_PX = 22, AXIS_PX = 20, GAP = NAME_PX + 5;
+  function chart(view, u, h, width) {
     const pts = (h && h.game === view.game) ? h.points : [];
     if (pts.length < 2) return `<p class="tb-hint">${esc(tt("table.history_empty"))}</p>`;
     const seats = view.seats.map((s) => s.seat);
-    const W = 640, H = Math.max(330, seats.length * 28 + 60), L = 44, R = 170, T = 18, B = 36;
+    const last = pts[pts.length - 1].s;
+    const R = 16 + Math.max(...seats.map((s) => textWidth(`${u.name(s)} ${last[s] || 0}`, NAME_PX, 800)));
+    const T = NAME_PX, B = 14;
+    const H = Math.max(260, seats.length * GAP + T + B);
     let hi = 1, lo = 0;
     pts.forEach((p) => seats.forEach((s) => { const v = p.s[s] || 0; hi = Math.max(hi, v); lo = Math.min(lo, v); }));
+    const L = 14 + Math.max(textWidth(String(hi), AXIS_PX, 400), textWidth(String(lo), AXIS_PX, 400));
+    const W = Math.floor(Math.max(width || 640, L + R + 60));
     const x = (i) => L + (W - L - R) * (pts.length === 1 ? 0 : i / (pts.length - 1));
     const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo || 1));
     const step = Math.max(1, Math.ceil((hi - lo) / 6));
@@ -229,17 +244,21 @@
     }
     // end labels, pushed apart so that names do not overlap
     const ends = seats.map((s) => ({s, v: pts[pts.length - 1].s[s] || 0})).sort((a, b) => b.v - a.v);
+    // top down: apart by a line each; then bottom up: none below the plot
     let at = -Infinity;
-    ends.forEach((e) => { e.y = Math.max(y(e.v) + 8, at + 27); at = e.y; });
+    ends.forEach((e) => { e.y = Math.max(y(e.v) + 8, at + GAP, T); at = e.y; });
+    at = H - 6 + GAP;
+    for (let i = ends.length - 1; i >= 0; i--) { ends[i].y = Math.min(ends[i].y, at - GAP); at = ends[i].y; }
     const lines = seats.map((s) => {
       const d = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.s[s] || 0).toFixed(1)}`).join(" ");
       return `<path d="${d}" fill="none" stroke="${colour(s)}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`;
     }).join("");
     const labels = ends.map((e) => `<text x="${W - R + 10}" y="${e.y.toFixed(1)}" fill="${colour(e.s)}" class="tb-chart-name">` +
       `${esc(u.name(e.s))} ${e.v}</text>`).join("");
-    return `<svg class="tb-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(tt("table.history"))}">` +
-      grid + lines + labels +
-      `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle" class="tb-axis">${esc(tt("table.history_axis"))}</text></svg>` +
+    return `<svg class="tb-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(tt("table.history"))}">` +
+      grid + lines + labels + "</svg>" +
+      // the axis in words under the chart (a paragraph wraps, an SVG text would not)
+      `<p class="tb-hint tb-chart-axis">${esc(tt("table.history_axis"))}</p>` +
       (seats.some((s) => pts[0].s[s]) ? `<p class="tb-hint">${esc(tt("table.history_partial"))}</p>` : "");
   }
 
@@ -247,16 +266,27 @@
   function standings(view, u) {
     const games = view.evening.games || [];
     if (!games.length) return "";
-    const shown = games.slice(-8), first = games.length - shown.length;
+    const shown = games.slice(-10), first = games.length - shown.length;
     const total = (s) => view.evening.wins[String(s.seat)] || 0;
     const rows = view.seats.slice().sort((a, b) => total(b) - total(a)).map((s) =>
       `<tr style="--seat:${colour(s.seat)}"><th scope="row"><span class="tb-swatch"></span>${esc(s.name)}</th>` +
       shown.map((g) => `<td>${g.winners.includes(s.seat) ? '<span class="tb-star">★</span>' : ""}</td>`).join("") +
       `<td class="tb-total">${esc(wins(total(s)))}</td></tr>`).join("");
-    const heads = shown.map((g, i) => `<th scope="col"><small>${esc(tt("table.game_no", {n: first + i + 1}))}</small>` +
-      `${esc(g.title || g.game)}</th>`).join("");
+    // a column per game, headed by its number; the key under the table
+    // names the games (a run of the same game once): titles are never cut
+    const heads = shown.map((g, i) => `<th scope="col" class="tb-game-col" title="${esc(g.title || g.game)}">` +
+      `${first + i + 1}</th>`).join("");
+    const runs = [];
+    shown.forEach((g, i) => {
+      const title = g.title || g.game, run = runs[runs.length - 1];
+      if (run && run.title === title) run.to = first + i + 1;
+      else runs.push({title, from: first + i + 1, to: first + i + 1});
+    });
+    const key = runs.map((r) => `<span class="tb-key"><b>${r.from === r.to ? r.from : `${r.from}–${r.to}`}</b> ` +
+      `${esc(r.title)}</span>`).join(" ");
     return `<h3>${esc(tt("table.standings"))}</h3><table class="tb-standings"><thead><tr><th>${esc(tt("table.player"))}</th>` +
-      `${heads}<th>${esc(tt("table.wins"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `${heads}<th>${esc(tt("table.wins"))}</th></tr></thead><tbody>${rows}</tbody>` +
+      `<caption class="tb-key-list">${key}</caption></table>`;
   }
   function drawEvening(view, u) {
     const games = view.evening.games || [];
@@ -278,9 +308,12 @@
     const table = standings(view, u);
     if (!head && !scored && !table) { el.hidden = true; el.innerHTML = ""; return; }
     el.innerHTML = head + `<div class="tb-final-grid">` +
-      (scored ? `<div class="tb-final-chart"><h3>${esc(tt("table.history"))}</h3>${chart(view, u, h)}</div>` : "") +
+      (scored ? `<div class="tb-final-chart"><h3>${esc(tt("table.history"))}</h3><div class="tb-chart-box"></div></div>` : "") +
       `<div class="tb-final-evening">${table}</div></div>`;
     el.hidden = false;
+    // the chart at the width its column has, now that the standings took theirs
+    const box = el.querySelector(".tb-chart-box");
+    if (box) box.innerHTML = chart(view, u, h, Math.floor(box.clientWidth));
   }
 
   /* --- announcements: decisive events in the middle, then into the log ----- */
@@ -305,6 +338,12 @@
       out.push({tone: "win", text: won.length ? K.t("page.winners", {names: names(u, won).join(", ")})
         : endedByHost(view) ? K.t("log.ended") : K.t("page.nobody_won")});
     }
+    // at the end only the end is announced, and briefly: the reveals before it
+    // would hold the card over the chart and the standings for seconds each
+    if (view.status === "finished" && out.length) {
+      const end = out.filter((a) => a.tone === "win").pop() || out[out.length - 1];
+      return [Object.assign({}, end, {brief: true})];
+    }
     return out;
   }
   // a game without decisive(): when points changed, its new public log lines say why
@@ -325,7 +364,7 @@
     if (!items.length) return;
     const lines = before ? newLines(view, before).map((line) => line.n) : [];
     queue.length = 0;
-    items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, lines}));
+    items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, brief: item.brief, lines}));
     clearTimeout(next.timer);
     next();
   }
@@ -344,7 +383,8 @@
       `<span class="tb-announce-text">${esc(item.text)}</span></div>`;
     if (item.accent) el.querySelector(".tb-announce-card").style.setProperty("--accent", item.accent);
     el.hidden = false;
-    const stay = Math.min(4000, 2200 + item.text.length * 20);   // read once, then it goes to the log
+    // read once, then it goes to the log; the end's card leaves the end panel soon
+    const stay = item.brief ? 2200 : Math.min(4000, 2200 + item.text.length * 20);
     clearTimeout(next.timer);
     next.timer = setTimeout(() => toLog(item), stay);
     el.onclick = () => { clearTimeout(next.timer); toLog(item); };
