@@ -164,7 +164,8 @@ STILL_OVERFLOWS = {
 }
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=STILL_OVERFLOWS[g], strict=True))
+# not strict: whether a random position overflows depends on the room's random deal
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=STILL_OVERFLOWS[g], strict=False))
                                   if g in STILL_OVERFLOWS else g for g in SHIPPED])
 def test_the_largest_table_fits_in_play(server, browser, game):
     names, options = largest(game)

@@ -407,7 +407,7 @@ def test_second_identity_in_the_final():
     st["final"] = True
     st, _ = act(st, PETRA, type="claim", identity="trader", action="gold")
     st, ev_ = act(st, GREGOR, type="doubt", claim=st["claims"][-1]["id"])
-    assert keys(ev_)[:6] == ["doubt_raised", "doubt_wrong", "points", "final_wrong_doubt",
+    assert keys(ev_)[:6] == ["doubt_raised", "doubt_wrong_final", "points", "final_wrong_doubt",
                              "final_won", "points"]
     assert [e["params"]["n"] for e in ev_ if e["key"] == "points"] == [2, 3, 1]
     assert st["round"] == 2 and st["points"][str(PETRA)] == 5
