@@ -1,0 +1,24 @@
+// ESLint for static/ (run by tests/unit/test_lint.py in the test command):
+// the recommended rules; the pages are plain scripts sharing a few globals.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      globals: {
+        ...globals.browser,
+        Companion: "writable",   // the shared page API (static/common.js)
+        COMPANION: "readonly",   // the page's config (templates/base.html)
+        io: "readonly",          // the Socket.IO client
+      },
+    },
+    rules: {
+      "no-unused-vars": ["error", {args: "none", caughtErrors: "none"}],
+    },
+  },
+];
