@@ -112,3 +112,24 @@ def test_the_sheet_keeps_only_this_games_private_lines(server, browser):
     count = phone.locator("#secret-log li").count()
     release(phone)
     assert second[-1] in shown and count == len(second), (shown, first, second)
+
+
+def test_at_the_end_only_the_end_is_announced(server, browser):
+    """The last move of a game reveals a clue and ends the game: the table
+    announces the end (the win card), not the reveal before it."""
+    room = Room(server, "haiclue", ["Anna", "Ben"])
+    room.host_act({"type": "start"})
+    rng = random.Random(7)
+
+    def last_guess(view):
+        p = view["public"]
+        return (p.get("round") == p.get("rounds") and p.get("phase") == "guess"
+                and p.get("author") == p["order"][-1])
+    assert room.play(rng, until=last_guess)["status"] == "playing"
+    table = host_table(browser, server, room)
+    room.random_move(rng)
+    wait_js(table, "document.body.dataset.status === 'finished'")
+    wait_js(table, "!document.getElementById('announce').hidden")
+    card = table.locator("#announce")
+    assert "tb-tone-win" in card.get_attribute("class"), card.inner_text()
+    assert table.evaluate("document.querySelectorAll('#announce .tb-announce-card').length") == 1
