@@ -12,7 +12,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .service import Service
 from .store import open_store
-from .transport import guard, http, limits, sockets
+from .transport import api, assets, guard, http, limits, pages, sockets
+from .transport.compression import without_websocket_compression
+from .transport.headers import SecurityHeaders
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY = 64 * 1024
@@ -118,7 +120,8 @@ def create_app(config: dict | None = None):
     app.extensions["companion"] = service
     app.extensions["companion_limits"] = address_limits
 
-    app.register_blueprint(http.bp)
+    for blueprint in (api.bp, pages.bp, assets.bp):
+        app.register_blueprint(blueprint)
     http.register_error_pages(app)
 
     socket_log, engine_log = quiet_socket_logs()
@@ -143,21 +146,9 @@ def create_app(config: dict | None = None):
     if settings["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings["PROXIES"],
                                 x_proto=settings["PROXIES"])
-    app.wsgi_app = http.SecurityHeaders(app.wsgi_app)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
     app.wsgi_app = without_websocket_compression(app.wsgi_app)
     return app, socketio
-
-
-def without_websocket_compression(wsgi_app):
-    """Websockets without permessage-deflate: a view of 8-13 kB costs ~8 %
-    of an action's CPU to compress and ~100 KiB more memory per socket,
-    for bandwidth a home Wi-Fi does not miss.  The server (simple-websocket)
-    offers the extension only when the browser asks for it, so the request
-    simply does not ask."""
-    def app(environ, start_response):
-        environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
-        return wsgi_app(environ, start_response)
-    return app
 
 
 def close_sockets(eio) -> None:

@@ -160,7 +160,7 @@ def serve(args):
         raise SystemExit(1)
 
     from .app import create_app, shutdown
-    from .transport.http import lan_address
+    from .transport.api import lan_address
 
     config = {"ASYNC_MODE": args.async_mode}
     if args.db:

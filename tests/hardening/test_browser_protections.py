@@ -70,7 +70,7 @@ def test_pages_and_answers_carry_the_protections(app_pair, table):
 class InlineScript(HTMLParser):
     """Collects, in a page's own markup, the script the CSP blocks: inline
     <script>, event handler attributes, javascript: links.  (Inline styles
-    are still allowed: see CSP in transport/http.py.)"""
+    are still allowed: see CSP in transport/headers.py.)"""
 
     def __init__(self):
         super().__init__()

@@ -1,0 +1,169 @@
+"""The JSON API (/api/*) and the health check: each route parses, calls
+the service, shapes the answer.  Refusals raise ``ServiceError`` and leave
+as the one error shape (http.register_error_pages)."""
+from __future__ import annotations
+
+import io
+import ipaddress
+import socket
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from .. import games
+from ..errors import fail
+from ..i18n import lookup, translate
+from .http import bearer, client_address, json_body, limits, refuse_guessers, request_lang, service
+
+bp = Blueprint("api", __name__)
+bp.before_request(refuse_guessers)
+
+
+# --- the addresses phones reach a room by ----------------------------------------
+
+def is_loopback(host: str) -> bool:
+    name = host.rsplit(":", 1)[0].strip("[]") if host.count(":") <= 1 or host.startswith("[") else host
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """The address other machines on the LAN reach us by (no packet is sent:
+    connecting a UDP socket only picks the outgoing interface)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))   # TEST-NET: never routed anywhere
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def public_base() -> str:
+    """Join links must carry an address the phones can reach."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/")
+    host = request.host
+    if not is_loopback(host):
+        return f"{request.scheme}://{host}"
+    port = request.host.rsplit(":", 1)[1] if ":" in request.host.split("]")[-1] else ""
+    return f"{request.scheme}://{lan_address()}{':' + port if port else ''}"
+
+
+def room_urls(code: str) -> dict:
+    base = public_base()
+    return {"join": f"{base}/j/{code}", "table": f"{base}/t/{code}"}
+
+
+# --- games ----------------------------------------------------------------------
+
+@bp.get("/api/games")
+def api_games():
+    lang = request_lang()
+    out = []
+    for name, game in sorted(games.all_games().items()):
+        low, high = game.player_range({})
+        out.append({"name": name, "title": translate(lang, "title", game=game),
+                    "players": {"min": low, "max": high}, "options": game_options(game, lang)})
+    return jsonify({"games": out})
+
+
+def game_options(game, lang: str) -> list[dict]:
+    """A game's options schema with its labels and help in ``lang``."""
+    options = []
+    for opt in game.options_schema:
+        opt = dict(opt)
+        opt["label"] = translate(lang, f"option.{opt['name']}", game=game)
+        opt["help"] = lookup(lang, f"option.{opt['name']}.help", game)
+        if opt.get("choices"):
+            opt["choice_labels"] = {c: translate(lang, f"option.{opt['name']}.{c}", game=game)
+                                    for c in opt["choices"]}
+        options.append(opt)
+    return options
+
+
+def game_texts(game, lang: str) -> dict:
+    """A game's texts in ``lang`` (English where a key is missing) and the
+    fields whose values are seats: what the pages' JavaScript needs."""
+    texts = dict(game.texts.get("en", {}))
+    texts.update(game.texts.get(lang, {}))
+    return {"texts": texts, "seat_fields": sorted(game.seat_fields)}
+
+
+@bp.get("/api/games/<name>/texts")
+def api_game_texts(name):
+    game = games.get(name)
+    lang = request_lang()
+    if game is None:
+        raise fail("not_found")
+    return jsonify({"game": name, "lang": lang, **game_texts(game, lang)})
+
+
+# --- rooms ----------------------------------------------------------------------
+
+@bp.post("/api/rooms")
+def api_create_room():
+    body = json_body()
+    address = client_address()
+    limits().check_rooms(address, lambda code: service().store.load(code) is not None)
+    limits().spend("create", address)
+    created = service().create_room(body.get("game"), body.get("options"))
+    limits().room_opened(address, created["code"])
+    created["urls"] = room_urls(created["code"])
+    return jsonify(created), 201
+
+
+@bp.post("/api/rooms/<code>/seats")
+def api_join(code):
+    body = json_body()
+    if body.get("claim") is not None:
+        limits().check("wrong_token", client_address())
+    limits().spend("join", client_address())
+    seat = service().join(code, body.get("name"), body.get("claim"))
+    return jsonify(seat), 201
+
+
+@bp.get("/api/rooms/<code>")
+def api_view(code):
+    return jsonify(service().view(code, bearer(), request_lang()))
+
+
+@bp.post("/api/rooms/<code>/actions")
+def api_act(code):
+    svc = service()
+    room = svc.load(code)            # 404 first,
+    svc.audience(room, bearer())     # then 401,
+    body = json_body()               # then 400
+    return jsonify(svc.act(code, bearer(), body, request_lang()))
+
+
+@bp.get("/api/rooms/<code>/urls")
+def api_urls(code):
+    room = service().load(code)
+    return jsonify(room_urls(room["code"]))
+
+
+@bp.get("/api/rooms/<code>/qr.svg")
+def api_qr(code):
+    room = service().load(code)
+    url = room_urls(room["code"])["join"]
+    claim = request.args.get("claim")
+    if claim:
+        url += "?claim=" + claim[:64]
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return Response(out.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/healthz")
+def healthz():
+    return jsonify({"ok": True})

@@ -1,0 +1,99 @@
+"""Files: the vendor script (from node_modules), versioned static URLs and
+how long a browser keeps a file; our scripts and styles served without
+their comment lines.  ``finish_answer`` runs after every answer of the app
+(files or not) and hands each to compression.gzip_answer."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+
+from flask import Blueprint, current_app, request, send_from_directory, url_for
+from werkzeug.security import safe_join
+
+from .compression import gzip_answer
+from .http import refuse_guessers
+
+bp = Blueprint("assets", __name__)
+bp.before_request(refuse_guessers)
+
+#: browser packages served from node_modules (npm ci at set-up); nothing
+#: third-party is committed
+VENDOR = {"socket.io.min.js": "socket.io-client/dist/socket.io.min.js"}
+
+#: a static URL carrying its content's version (``?v=``) never changes
+#: content, so browsers keep it a year; without (or with an old) version it
+#: is revalidated each time (cheap: 304 on its ETag)
+LONG_CACHE = "public, max-age=31536000, immutable"
+_versions: dict[str, str] = {}            # file path -> hash of its content
+
+#: whole-line comments of our own scripts and styles (a block comment that
+#: ends its line, a ``//`` line): for the reader of the source, not for a
+#: phone that pays for every byte (about a fifth of the phone page)
+COMMENT_LINES = re.compile(rb"^[ \t]*/\*(?:(?!\*/).)*\*/[ \t]*\n|^[ \t]*//[^\n]*\n", re.S | re.M)
+LEAN = {"text/css", "text/javascript", "application/javascript"}
+_lean: dict[str, bytes] = {}   # file path -> its content without comment lines
+
+
+@bp.get("/vendor/socket.io.min.js")
+def vendor_socketio():
+    return send_from_directory(current_app.config["NODE_MODULES"], VENDOR["socket.io.min.js"])
+
+
+def file_version(path: str) -> str:
+    """A short hash of the file's content, taken once per process (a file
+    changed under a running server keeps its version until a restart)."""
+    version = _versions.get(path)
+    if version is None:
+        with open(path, "rb") as file:
+            version = _versions[path] = hashlib.sha256(file.read()).hexdigest()[:10]
+    return version
+
+
+def asset(filename: str) -> str:
+    """The versioned URL of static/``filename``."""
+    path = safe_join(current_app.static_folder, filename)
+    return url_for("static", filename=filename, v=file_version(path))
+
+
+def vendor_url(name: str) -> str:
+    path = os.path.join(current_app.config["NODE_MODULES"], VENDOR[name])
+    return f"/vendor/{name}?v={file_version(path)}"
+
+
+def served_file() -> str | None:
+    """The path of the file this request asked for, if it is a static or
+    vendor file."""
+    if request.endpoint == "static":
+        return safe_join(current_app.static_folder, (request.view_args or {}).get("filename", ""))
+    if request.endpoint == "assets.vendor_socketio":
+        return os.path.join(current_app.config["NODE_MODULES"], VENDOR["socket.io.min.js"])
+    return None
+
+
+def lean_file(path: str) -> bytes:
+    """A static script or style as served: without its comment lines
+    (once per process, like its version)."""
+    body = _lean.get(path)
+    if body is None:
+        with open(path, "rb") as file:
+            body = _lean[path] = COMMENT_LINES.sub(b"", file.read())
+    return body
+
+
+@bp.after_app_request
+def finish_answer(response):
+    """Every answer of the app: a file's caching and lean body, then gzip."""
+    path = served_file()
+    if path and response.status_code in (200, 304):
+        versioned = request.args.get("v")
+        fresh = versioned is not None and os.path.isfile(path) and versioned == file_version(path)
+        response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
+    if (path and response.status_code == 200 and response.mimetype in LEAN
+            and request.endpoint == "static" and os.path.isfile(path)):
+        opened = response.response
+        response.direct_passthrough = False
+        response.set_data(lean_file(path))
+        if hasattr(opened, "close"):
+            opened.close()
+    return gzip_answer(response, path is not None)

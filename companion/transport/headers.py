@@ -1,0 +1,49 @@
+"""The browser protections, in one place: WSGI middleware (app.py puts it
+outermost but for compression) adds them to every answer, Socket.IO's
+included."""
+from __future__ import annotations
+
+import re
+
+#: Content-Security-Policy: scripts only from this server, never inline.
+#: style-src still allows inline styles: the game renderers in
+#: static/games/ (haiclue.js, hoax.js) write <style> blocks and style=""
+#: attributes; once their CSS lives in static files, drop 'unsafe-inline'.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; media-src 'self' data: blob:; font-src 'self'; "
+       "connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; "
+       "frame-ancestors 'none'; form-action 'self'")
+FIXED_HEADERS = [
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),   # join and claim links carry secrets
+]
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]+)?$|^\[[0-9A-Fa-f:.]+\](:[0-9]+)?$")
+
+
+def csp(environ) -> str:
+    host = environ.get("HTTP_HOST", "")
+    # CSP 3 lets 'self' cover ws:// of the same host; older browsers need it named
+    sockets = f" ws://{host} wss://{host}" if _HOST.match(host) else ""
+    return CSP.format(sockets=sockets)
+
+
+class SecurityHeaders:
+    """WSGI middleware: the browser protections on every answer (Socket.IO's
+    included), and ``Cache-Control: no-store`` on every answer that does not
+    set its own caching (views, tokens, pages: nothing to keep on a shared
+    tablet or in a proxy)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            present = {name.lower() for name, _ in headers}
+            extra = [(name, value) for name, value in FIXED_HEADERS if name.lower() not in present]
+            if "content-security-policy" not in present:
+                extra.append(("Content-Security-Policy", csp(environ)))
+            if "cache-control" not in present:
+                extra.append(("Cache-Control", "no-store"))
+            return start_response(status, list(headers) + extra, exc_info)
+        return self.app(environ, start)

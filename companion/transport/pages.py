@@ -1,0 +1,124 @@
+"""The pages: create (/), table (/t/<code>) and phone (/j/<code>).  Each is
+rendered on the server in the request's language with the config its
+scripts read, cut to what that page names (the phone page stays light)."""
+from __future__ import annotations
+
+import functools
+import os
+import re
+
+from flask import Blueprint, Response, current_app, render_template, request
+
+from .. import games
+from ..errors import ServiceError
+from ..i18n import catalogue, translate
+from .api import game_texts
+from .assets import asset, vendor_url
+from .http import client_address, limits, refuse_guessers, request_lang, service
+
+bp = Blueprint("pages", __name__)
+bp.before_request(refuse_guessers)
+
+#: keys the phone's scripts build from a name (an action's type, a field, a value, a status)
+PHONE_BUILDS = ("action.", "field.", "value.", "confirm.")
+STATUS_KEYS = {"page.lobby", "page.playing", "page.finished"}   # renderStatus: "page." + status
+
+
+@bp.get("/")
+def page_create():
+    return page("create.html")
+
+
+@bp.get("/t/<code>")
+def page_table(code):
+    code = code.upper()[:8]
+    return page("table.html", game=room_game(code), with_game=True, code=code)
+
+
+@bp.get("/j/<code>")
+def page_join(code):
+    code = code.upper()[:8]
+    return page("phone.html", game=room_game(code), with_game=True, code=code)
+
+
+def page(template_name: str, game=None, with_game: bool = False, **context):
+    lang = request_lang()
+    texts = for_pages(catalogue(lang))
+    if template_name == "phone.html":
+        texts = for_phone(texts)
+    config = {"lang": lang, "texts": texts, "code": context.get("code")}
+    scripts = []   # the room's game renderer only (common.js loads another on new_game)
+    if with_game:
+        config.update(game_config(game, lang, phone=template_name == "phone.html"))
+        own = config["game_scripts"].get(config["game"])
+        scripts = [own] if own else []
+    response = Response(render_template(
+        template_name, lang=lang, config=config, game_scripts=scripts, asset=asset,
+        vendor=vendor_url, t=lambda key, **params: translate(lang, key, params), **context))
+    if request.args.get("lang") in ("de", "en"):
+        response.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+def room_game(code: str):
+    """The game of room ``code`` (its script and texts go with the page), or
+    None: an unknown code still gets the page, which shows its own error.
+    A miss counts as a guess like any other, and an address out of guesses
+    gets the page without its game, hit or miss alike."""
+    address = client_address()
+    try:
+        limits().check("unknown_room", address)
+        return games.get(service().load(code)["game"])
+    except ServiceError as error:
+        limits().count_refusal(error, address)
+        return None
+
+
+# --- the texts and scripts a page carries ---------------------------------------
+
+def for_pages(texts: dict[str, str]) -> dict[str, str]:
+    """Texts without ``error.*``: every refusal arrives in words from the
+    server, so no page looks one up (and the phone page stays light)."""
+    return {key: text for key, text in texts.items() if not key.startswith("error.")}
+
+
+def for_phone(texts: dict[str, str]) -> dict[str, str]:
+    """The platform texts the phone's scripts read: those they name and
+    those they build.  The page stays light; its HTML is worded on the server."""
+    static = current_app.static_folder
+    named = named_in(os.path.join(static, "common.js")) | named_in(os.path.join(static, "phone.js"))
+    return {key: text for key, text in texts.items()
+            if key in named or key.startswith(PHONE_BUILDS) or key in STATUS_KEYS}
+
+
+@functools.cache
+def named_in(path: str) -> frozenset[str]:
+    """The text keys a script names literally ("log.final_won")."""
+    if not os.path.exists(path):
+        return frozenset()
+    with open(path, encoding="utf-8") as f:
+        return frozenset(re.findall(r"[\"'](\w+\.\w+)[\"']", f.read()))
+
+
+def game_config(game, lang: str, phone: bool = False) -> dict:
+    """What the table and phone pages need to draw the first view without
+    asking again: the room's game texts and, for a later ``new_game``, every
+    game's title and script (its texts are fetched then)."""
+    folder = os.path.join(current_app.static_folder, "games")
+    everything = games.all_games()
+    own = {}
+    if game:
+        own = game_texts(game, lang)
+        own["texts"] = for_pages(own["texts"])
+        if phone:   # log lines and options come as words; only what the renderer names itself
+            named = named_in(os.path.join(folder, f"{game.name}.js"))
+            own["texts"] = {key: text for key, text in own["texts"].items()
+                            if key in named or not key.startswith(("log.", "option."))}
+    return {
+        "game": game.name if game else None,
+        "game_texts": {game.name: own} if game else {},
+        "game_titles": {name: translate(lang, "title", game=other)
+                        for name, other in sorted(everything.items())},
+        "game_scripts": {name: asset(f"games/{name}.js") for name in sorted(everything)
+                         if os.path.exists(os.path.join(folder, f"{name}.js"))},
+    }
