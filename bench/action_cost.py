@@ -8,8 +8,8 @@ process, with a push that writes every view as the Socket.IO transport
 does (``rooms.encode`` of the event).  It prints the CPU per action, and
 with ``--profile`` the functions that took the most of it (cProfile).
 
-    .venv/bin/python bench/action_cost.py --game hoax --actions 3000 --profile
-    .venv/bin/python bench/action_cost.py --game hoax --floor
+    .venv/bin/python -m bench.action_cost --game hoax --actions 3000 --profile
+    .venv/bin/python -m bench.action_cost --game hoax --floor
 
 ``--floor`` also prints the game's own share alone (its check, apply,
 views and templates for every audience, the views written as JSON, on the
@@ -23,33 +23,18 @@ it prints figures and asserts nothing about timing.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-
 import argparse
 import cProfile
-import importlib.util
+import os
 import pstats
 import random
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(HERE).parent
-sys.path.insert(0, str(ROOT))
+from . import load
+from .echo import FloorRooms
+
 os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixture_game")
-
-
-def load_bench(name: str = "load"):
-    """A module of bench/ by its name: load.py for its room preparation,
-    echo.py for the floor's rooms."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(HERE) / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def connect_all(service, prepared) -> None:
@@ -92,7 +77,7 @@ def floor_cost(db: str, game_name: str, count: int, seed: int) -> float:
     whose game ends starts again from its prepared state."""
     from companion import games, rooms
     from companion.games.base import sample_action
-    floor = load_bench("echo").FloorRooms(db)
+    floor = FloorRooms(db)
     tables = [room for room in floor.rooms.values() if room["status"] == "playing"]
     start = {room["code"]: rooms.encode(room["state"]) for room in tables}
     game = games.get(game_name)
@@ -125,7 +110,6 @@ def run(args) -> None:
     from companion.service import Service
     from companion.store.sqlite import SqliteStore
 
-    load = load_bench()
     tmp = tempfile.mkdtemp(prefix="action-cost-")
     store = {"redis": None, "db": os.path.join(tmp, "bench.db")}
     prepared = load.prepare_rooms(store, args.game, args.rooms, args.log_lines, args.seed)

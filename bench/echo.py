@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 """The bare stack: a plain python-socketio server with the companion's async
-stack, for the benchmarks to compare against (bench/load.py, bench/fanout.py).
+stack, for the benchmarks to compare against (bench/load.py, bench/idle.py).
 
 gevent's pywsgi on a listening socket with TCP_NODELAY, as `companion serve`
 does (websockets through simple-websocket, or gevent-websocket's handler where
@@ -10,7 +10,7 @@ small `view` to each of the room's sockets one sid at a time (the companion
 pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
-    python bench/echo.py PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
+    python -m bench.echo PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
                               [--collector default]
 
 --redis: python-socketio's RedisManager as the message queue (what the
@@ -35,18 +35,12 @@ second frozen, gevent without spawning stacks); with Python's defaults
 """
 from __future__ import annotations
 
-import os
-import sys
-
-# bench/concurrent.py would shadow the standard library's `concurrent`
-# package: drop this folder from the import path before anything else.
-sys.path[:] = [p for p in sys.path
-               if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
-
-import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
+
+from .processes import free_port, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +66,6 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
     manager = socketio.RedisManager(redis_url) if redis_url else None
     packets = {}
     if rules:   # the companion's packets: orjson, no walk of every view for binary data
-        sys.path.insert(0, str(ROOT))
         from companion.transport.guard import CheckedPacket
         packets = {"serializer": CheckedPacket}
     sio = socketio.Server(async_mode="gevent", cors_allowed_origins=[], client_manager=manager,
@@ -97,7 +90,6 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
     listener.bind(("127.0.0.1", port))
     listener.listen(1024)
     if collector == "companion":   # the collector as `companion serve` keeps it
-        sys.path.insert(0, str(ROOT))
         from companion.cli import keep_collector, settle_collector
         settle_collector()
         keep_collector(sio)
@@ -257,12 +249,6 @@ class FloorRooms:
             return {"ok": True, "view": push(code)[who]}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class EchoServer:
     """The echo server as a subprocess on a free port."""
 
@@ -271,7 +257,7 @@ class EchoServer:
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = [sys.executable, os.path.abspath(__file__), str(self.port), "--pad", str(pad),
+        args = [sys.executable, "-m", "bench.echo", str(self.port), "--pad", str(pad),
                 "--collector", collector]
         if redis_url:
             args += ["--redis", redis_url]
@@ -294,13 +280,7 @@ class EchoServer:
         raise RuntimeError("echo server did not start")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop(self.process)
 
 
 def main(argv: list[str]) -> None:

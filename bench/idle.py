@@ -11,37 +11,21 @@ the server spends while they sit idle, and the same for the bare
 python-socketio stack (bench/echo.py) (--only picks one).  It raises the soft
 open-file limit to the hard one first (the driver and the servers inherit it).
 
-    .venv/bin/python bench/idle.py [--sockets 5000] [--hold 15] [--store sqlite|redis] [--only echo]
+    .venv/bin/python -m bench.idle [--sockets 5000] [--hold 15] [--store sqlite|redis] [--only echo]
 
 Loopback only, bounded, stops every process it started.  Not a test.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-
 import argparse
-import importlib.util
 import math
+import os
 import tempfile
 import time
-from pathlib import Path
 
-
-def bench_module(name: str):
-    if f"bench_{name}" in sys.modules:
-        return sys.modules[f"bench_{name}"]
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(HERE) / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # so that worker processes can unpickle its functions
-    spec.loader.exec_module(module)
-    return module
-
-
-load = bench_module("load")
+from . import load
+from .echo import EchoServer
+from .processes import Redis
 
 
 def idle_config(urls, rooms, pids, hold) -> dict:
@@ -92,7 +76,7 @@ def main(argv=None) -> None:
         try:
             store = {"db": os.path.join(tmp, "rooms.sqlite3"), "redis": None}
             if args.store == "redis":
-                redis = load.bench_module("concurrent").Redis(tmp)
+                redis = Redis(tmp)
                 load.pin(redis.process.pid, cpus.redis)
                 store["redis"] = redis.url
             t = time.perf_counter()
@@ -107,7 +91,7 @@ def main(argv=None) -> None:
                 server.stop()
                 server = None
             if args.only != "companion":
-                echo = load.bench_module("echo").EchoServer()
+                echo = EchoServer()
                 try:
                     load.pin(echo.process.pid, cpus.server(0))
                     echo_rooms = trim([{"code": f"E{r:04d}", "tokens": [str(s) for s in range(6)],

@@ -27,9 +27,9 @@ room's 6 phone sockets holds the new version.  Server CPU per action is the
 delta of utime+stime in /proc/<pid>/stat over the phase divided by the
 acknowledged actions.
 
-    .venv/bin/python bench/load.py --quick          # smoke: 20 rooms, 20/s, 5 s
-    .venv/bin/python bench/load.py                  # 20x40/s, 200x200/s, 500x100/s
-    .venv/bin/python bench/load.py --plan 200:200 --stores sqlite --games pick,hoax \\
+    .venv/bin/python -m bench.load --quick          # smoke: 20 rooms, 20/s, 5 s
+    .venv/bin/python -m bench.load                  # 20x40/s, 200x200/s, 500x100/s
+    .venv/bin/python -m bench.load --plan 200:200 --stores sqlite --games pick,hoax \\
         --seconds 30 --reps 3 --throughput 10
 
 Loopback only; bounded (plan x seconds x repetitions); stops itself and every
@@ -38,30 +38,27 @@ nothing about timing.
 """
 from __future__ import annotations
 
-import os
-import sys
-
-# bench/concurrent.py would shadow the standard library's `concurrent`
-# package: drop this folder from the import path before anything else.
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-
 import argparse
-import importlib.util
 import json
 import math
+import os
 import random
 import resource
 import shutil
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from .echo import EchoServer
+from .processes import Redis
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = Path(HERE).parent
 SEATS = 6
 DRIVER = str(Path(HERE) / "driver.js")
@@ -72,19 +69,7 @@ PLATFORM_SEAT_TYPES = {"rename", "leave"}
 # second, open connections) are off, as the action rate limit is (tests/servers.py)
 SERVER_ENV = {"COMPANION_LIMITS": "off", "COMPANION_CONNECTIONS_PER_ADDRESS": "0"}
 
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixture_game")
-
-
-def bench_module(name: str):
-    """Another script of this folder, imported by path."""
-    if f"bench_{name}" in sys.modules:
-        return sys.modules[f"bench_{name}"]
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", Path(HERE) / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # so that worker processes can unpickle its functions
-    spec.loader.exec_module(module)
-    return module
 
 
 # --- processes and CPUs --------------------------------------------------------
@@ -522,7 +507,7 @@ def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dic
     """One bench/echo.py server (``server``: EchoServer's arguments), pinned
     and limited like the companion's, under the plan's load."""
     rooms_n, rate = plan
-    bare = bench_module("echo").EchoServer(collector=args.echo_collector, **server)
+    bare = EchoServer(collector=args.echo_collector, **server)
     try:
         pin(bare.process.pid, cpus.server(0))
         cpus.quota.place(bare.process.pid)
@@ -717,7 +702,7 @@ def targets(rows: list[dict], cpus) -> None:
     elif len({frozenset(s or ()) for s in cpus.servers}) < 2:
         print("    (both server processes share the same CPUs here: this ratio cannot exceed 1;"
               " --cpu-quota gives each its own share)")
-    print("  5,000 idle sockets: bench/idle.py")
+    print("  5,000 idle sockets: python -m bench.idle")
 
 
 # --- main --------------------------------------------------------------------------
@@ -855,7 +840,7 @@ def main(argv=None) -> None:
             if "sqlite" in args.store_list:
                 stores["sqlite"] = {"db": os.path.join(tmp, "rooms.sqlite3"), "redis": None}
             if redis_needed:
-                redis = bench_module("concurrent").Redis(tmp)
+                redis = Redis(tmp)
                 pin(redis.process.pid, cpus.redis)
                 for kind in ("redis", "redis2"):
                     if kind in args.store_list:

@@ -19,19 +19,12 @@ milliseconds from navigation start to first actions, as
 gives larger times.  Not a test: tests/browser/test_page_weight.py checks
 the byte budget (never time).
 
-    .venv/bin/python bench/page_weight.py [--game hoax] [--lang de] [--runs 3]
+    .venv/bin/python -m bench.page_weight [--game hoax] [--lang de] [--runs 3]
 """
 from __future__ import annotations
 
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-if __name__ == "__main__":   # run as a script: bench/ must not shadow the standard library (concurrent.py)
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-    sys.path.insert(0, os.path.dirname(HERE))
-
 import argparse
+import os
 import statistics
 import tempfile
 import time

@@ -3,21 +3,17 @@ deck rules (the secret, the guess), each with cold caches, plus hostile
 guesses that make the layer walk go the whole row.  Prints the worst cases;
 checks nothing (the spec asks for well under a second per pair).
 
-    .venv/bin/python bench/rule_equivalence.py
+    .venv/bin/python -m bench.rule_equivalence
 """
 from __future__ import annotations
 
 import itertools
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from companion.games.what_the_rule import deck  # noqa: E402
-from companion.games.what_the_rule.equivalence import analyse, compiled, difference  # noqa: E402
-from companion.games.what_the_rule.language import parse  # noqa: E402
+from companion.games.what_the_rule import deck
+from companion.games.what_the_rule.equivalence import analyse, compiled, difference
+from companion.games.what_the_rule.language import parse
 
 HOSTILE = [
     "n < 140 and count > 0",                       # threshold 141: all 144 layers

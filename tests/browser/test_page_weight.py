@@ -3,28 +3,17 @@ cache (cache switched off over CDP), the join page and the seated phone
 page of every shipped game transfer at most 60 KB, in both languages:
 every HTTP answer as it came over the wire (gzipped, headers included) and
 the Socket.IO frames the server sent.  Bytes only, never time:
-bench/page_weight.py prints the time to first actions too, and this test
+bench.page_weight prints the time to first actions too, and this test
 uses its measurement."""
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
+from bench import page_weight as bench
 from companion import games
-from tests.servers import ROOT, Server
+from tests.servers import Server
 
 SHIPPED = sorted(games.shipped())
-
-
-def bench_page_weight():
-    spec = importlib.util.spec_from_file_location("bench_page_weight", ROOT / "bench" / "page_weight.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = bench_page_weight()
 
 
 @pytest.fixture(scope="module")
