@@ -22,7 +22,7 @@ from .errors import (ServiceError, bad_request, conflict, fail, forbidden, inval
 from .games.base import HOST, Game, Illegal, default_why_not, match_action, template
 from .i18n import translate
 from .store import Store
-from .transport.limits import AddressLimits
+from .buckets import TokenBuckets
 
 #: what a game action changes in the room (and undo puts back)
 GAME_KEYS = ("game", "options", "status", "state", "moves", "game_no", "winners",
@@ -52,7 +52,7 @@ class Service:
         # told about sockets whose token stopped opening the room: (code, [(sid, lang)])
         self.revoke: Callable[[str, list[tuple[str, str]]], None] | None = None
         # actions per token: the same token buckets as the per-address limits
-        self.limiter = AddressLimits({"action": (action_burst, 1 / action_rate)}
+        self.limiter = TokenBuckets({"action": (action_burst, 1 / action_rate)}
                                      if action_rate > 0 else None)
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._saved: dict[str, int] = {}   # the last version this process stored, per room
