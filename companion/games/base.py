@@ -1,7 +1,7 @@
 """The interface every game implements, and the helpers they share.
 
 A game is pure Python: state in, state out, randomness injected.  The
-platform (companion/service.py) owns rooms, seats, tokens, the log, undo and
+platform (companion/service.py and its modules) owns rooms, seats, tokens, the log, undo and
 persistence; a game owns only its rules.
 
 Conventions
