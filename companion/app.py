@@ -114,10 +114,8 @@ def create_app(config: dict | None = None):
     if not settings.get("REDIS_URL"):
         store.presence_reset()   # one embedded server: no socket survives a restart
     store.presence_beat(settings["PRESENCE_TTL"])   # alive before the first socket arrives
-    service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"])
     address_limits = limits.AddressLimits(limits.parse(settings["LIMITS"]),
                                           settings["ROOMS_PER_ADDRESS"])
-    app.extensions["companion"] = service
     app.extensions["companion_limits"] = address_limits
 
     for blueprint in (api.bp, pages.bp, assets.bp):
@@ -138,7 +136,10 @@ def create_app(config: dict | None = None):
         ping_timeout=20,
     )
     guard.check_engine_frames(socketio.server.eio)
-    sockets.register(socketio, service, address_limits,
+    notifier = sockets.Notifier(socketio, store)
+    service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"], notifier=notifier)
+    app.extensions["companion"] = service
+    sockets.register(socketio, service, address_limits, notifier,
                      presence_ttl=settings["PRESENCE_TTL"], presence_beat=settings["PRESENCE_BEAT"])
 
     # around everything Flask-SocketIO put in place: the client's own address

@@ -73,5 +73,6 @@ def fail(code: str, **params: Any) -> ServiceError:
     return ServiceError(code, **params)
 
 
-# readable aliases at the call sites; the table decides the status
-bad_request = unauthorized = forbidden = not_found = conflict = invalid = fail
+# transport/http.py still imports this alias (it is being split into
+# blueprints on another branch); new code calls ``fail``
+bad_request = fail

@@ -85,8 +85,13 @@ def find_seat(room: dict, seat: int) -> dict | None:
     return None
 
 
-def seat_by_token(room: dict, token: str | None) -> dict | None:
-    return seat_by_digest(room, token_hash(token)) if token else None
+def seat_names(room: dict) -> dict[int, str]:
+    return {entry["seat"]: entry["name"] for entry in room["seats"]}
+
+
+def ordered_seats(room: dict) -> list[int]:
+    """The seats in play, clockwise at the real table."""
+    return list(room["order"])
 
 
 def seat_by_digest(room: dict, digest: str) -> dict | None:
@@ -95,10 +100,6 @@ def seat_by_digest(room: dict, digest: str) -> dict | None:
         if entry["token"] and secrets.compare_digest(entry["token"], digest):
             return entry
     return None
-
-
-def is_host(room: dict, token: str | None) -> bool:
-    return bool(token) and is_host_digest(room, token_hash(token))
 
 
 def is_host_digest(room: dict, digest: str) -> bool:
@@ -110,8 +111,6 @@ def add_log(room: dict, key: str, params: dict | None = None, to: list[int] | No
     room["log_n"] += 1
     entry = {"n": room["log_n"], "game": game, "key": key, "params": params or {}, "to": to}
     if to is None:   # public lines are numbered apart, so the table's numbers never skip
-        if "public_n" not in room:   # a room stored before: count what it still has
-            room["public_n"] = sum(1 for e in room["log"] if e["to"] is None)
         room["public_n"] += 1
         entry["p"] = room["public_n"]
     room["log"].append(entry)

@@ -41,7 +41,7 @@ def random_play(game: Game, seats: list[int], options: dict, seed: int,
     """Plays one seeded game; yields ``(state, actor, action, events)`` after
     setup (actor None) and after every accepted action.  Every action is
     drawn from the templates the game offers, applied to a deep copy; a
-    refusal must leave the state untouched and must be an ``Illegal``."""
+    refusal must be an ``Illegal`` and leave that copy as it was."""
     rng = random.Random(seed)
     state, events = game.setup(list(seats), dict(options), random.Random(rng.random()))
     yield state, None, None, events
@@ -56,14 +56,14 @@ def random_play(game: Game, seats: list[int], options: dict, seed: int,
         before = canon(state)
         templates = game.actions(state, actor) if actor != HOST else game.host_actions(state)
         assert match_action(templates, action)[0] is not None
+        trial = copy.deepcopy(state)   # what apply gets, and may change only if it accepts
         try:
-            new_state, events = game.apply(copy.deepcopy(state), actor, action,
-                                           random.Random(rng.random()))
+            new_state, events = game.apply(trial, actor, action, random.Random(rng.random()))
         except Illegal as refusal:
             if refused is not None:
                 refused.append(refusal)
             refusals += 1
-            assert canon(state) == before
+            assert canon(trial) == before, f"a refused {action} changed the state (seed {seed})"
             assert refusals <= max_refusals, f"too many refusals (seed {seed})"
             continue
         json.dumps(new_state)  # state must stay plain JSON

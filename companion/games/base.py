@@ -1,8 +1,8 @@
 """The interface every game implements, and the helpers they share.
 
 A game is pure Python: state in, state out, randomness injected.  The
-platform (companion/service.py) owns rooms, seats, tokens, the log, undo and
-persistence; a game owns only its rules.
+platform (companion/service.py and the modules it names) owns rooms, seats,
+tokens, the log, undo and persistence; a game owns only its rules.
 
 Conventions
 -----------
@@ -76,7 +76,7 @@ class Illegal(Exception):
     status (409: the rules do not allow it now; 422: a field value is
     invalid; 403: this seat may not do that).  The message comes from
     ``texts["error.<code>"]`` formatted with ``params``.  ``status`` may
-    still be given explicitly; the table wins when both exist."""
+    still be given explicitly; then it wins over the table."""
 
     def __init__(self, code: str, status: int | None = None, **params: Any):
         super().__init__(code)

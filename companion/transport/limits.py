@@ -25,12 +25,10 @@ token)}`` overriding the defaults; env ``COMPANION_LIMITS`` = "off" or
 """
 from __future__ import annotations
 
-import math
-import threading
-import time
 from typing import Callable
 
-from ..errors import ServiceError, fail
+from ..buckets import MAX_KEYS, TokenBuckets, too_many
+from ..errors import ServiceError
 
 DEFAULTS: dict[str, tuple[float, float]] = {
     "create": (10, 60.0),
@@ -43,7 +41,6 @@ ROOMS_PER_ADDRESS = 20
 CODES = {"wrong_token": "too_many_guesses", "unknown_room": "too_many_guesses"}
 #: refusals that were guesses, and what they count against
 GUESSES = {"no_room": "unknown_room", "bad_token": "wrong_token", "bad_claim": "wrong_token"}
-MAX_KEYS = 50_000   # buckets kept; full ones are forgotten first
 
 
 def parse(setting) -> dict[str, tuple[float, float]] | None:
@@ -64,75 +61,21 @@ def parse(setting) -> dict[str, tuple[float, float]] | None:
     return limits
 
 
-def too_many(code: str, retry_after: float, **params) -> ServiceError:
-    error = fail(code, **params)
-    error.retry_after = max(1, math.ceil(retry_after))
-    return error
 
+class AddressLimits(TokenBuckets):
+    """The buckets by client address, and the rooms each address has open."""
 
-class AddressLimits:
     def __init__(self, limits: dict[str, tuple[float, float]] | None,
                  rooms_per_address: int = ROOMS_PER_ADDRESS):
-        self.limits = limits
+        super().__init__(limits, CODES)
         self.rooms_per_address = rooms_per_address
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
         self._rooms: dict[str, list[str]] = {}
-        self._lock = threading.Lock()
-
-    @property
-    def on(self) -> bool:
-        return self.limits is not None
-
-    def _level(self, kind: str, address: str, now: float) -> float:
-        burst, seconds = self.limits[kind]
-        tokens, last = self._buckets.get((kind, address), (burst, now))
-        return min(burst, tokens + (now - last) / seconds)
-
-    def _refusal(self, kind: str, tokens: float) -> ServiceError:
-        return too_many(CODES.get(kind, "too_many"), (1 - tokens) * self.limits[kind][1])
-
-    def check(self, kind: str, address: str) -> None:
-        """429 if ``address`` has used up ``kind``; spends nothing."""
-        if not self.on:
-            return
-        with self._lock:
-            tokens = self._level(kind, address, time.monotonic())
-        if tokens < 1:
-            raise self._refusal(kind, tokens)
-
-    def spend(self, kind: str, address: str) -> None:
-        """Takes one token, or 429 if none is left."""
-        if not self.on:
-            return
-        now = time.monotonic()
-        with self._lock:
-            tokens = self._level(kind, address, now)
-            if tokens < 1:
-                raise self._refusal(kind, tokens)
-            self._buckets[(kind, address)] = (tokens - 1, now)
-            self._forget_some(now)
-
-    def count(self, kind: str, address: str) -> None:
-        """Takes one token if there is one (a failure that already happened)."""
-        try:
-            self.spend(kind, address)
-        except ServiceError:
-            pass
 
     def count_refusal(self, error: ServiceError, address: str) -> None:
         """A refused guess (room code, token, claim link) counts against the
         address that made it."""
         if error.code in GUESSES:
             self.count(GUESSES[error.code], address)
-
-    def _forget_some(self, now: float) -> None:
-        if len(self._buckets) <= MAX_KEYS:
-            return
-        for key in [k for k in self._buckets if self._level(k[0], k[1], now) >= self.limits[k[0]][0]]:
-            del self._buckets[key]
-        if len(self._buckets) > MAX_KEYS:   # all busy: the oldest half goes
-            for key in sorted(self._buckets, key=lambda k: self._buckets[k][1])[:MAX_KEYS // 2]:
-                del self._buckets[key]
 
     # --- open rooms per address ----------------------------------------------
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import logging
 
 from flask import request
-from flask_socketio import ConnectionRefusedError, SocketIO
+from flask_socketio import ConnectionRefusedError, Namespace, SocketIO
 
 from .. import rooms
-from ..errors import ServiceError, bad_request, error_answer, fail, internal_answer
+from ..errors import ServiceError, error_answer, fail, internal_answer
 from ..i18n import pick_lang
 from . import guard
 
@@ -40,42 +40,68 @@ def checked_auth(auth) -> dict:
         raise fail(error.code) from None
     code, token = auth.get("room"), auth.get("token") or None
     if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
-        raise bad_request("bad_json")
+        raise fail("bad_json")
     return auth
 
 
-def register(socketio: SocketIO, service, limits, presence_ttl: float = 30,
-             presence_beat: float = 10) -> None:
-    sessions: dict[str, dict] = {}   # sid -> {room, token, lang} (this process)
+class Notifier:
+    """What the service tells the sockets (``Service(notifier=...)``):
+    views pushed to sockets, and revoked tokens.  ``sessions`` are this
+    process's sockets, sid -> {room, token, lang}; the namespace keeps
+    them."""
 
-    def push(views):
+    def __init__(self, socketio: SocketIO, store):
+        self.socketio = socketio
+        self.store = store
+        self.sessions: dict[str, dict] = {}
+
+    def push(self, views):
         # a socket of this process is written to directly; only the others'
         # go through the message queue (Redis), which costs a round trip
-        emit = socketio.server.emit
+        emit = self.socketio.server.emit
         for sid, view in views:
-            emit("view", view, to=sid, ignore_queue=sid in sessions)
+            emit("view", view, to=sid, ignore_queue=sid in self.sessions)
 
-    def revoke(code, sockets):
+    def revoke(self, code, sockets):
         """Sockets whose token no longer opens the room (on whichever process
         holds them: the message queue carries the event) leave presence and
         are told with the event ``refused`` ({code, message}, as a refused
         connection's data); the page then closes its socket.  A socket that
         stays gets no more views, and its actions are answered bad_token."""
         for sid, lang in sockets:
-            service.store.presence_remove(code, sid)
-            sessions.pop(sid, None)
-            socketio.emit("refused", error_answer(fail("bad_token"), lang)["error"], to=sid)
+            self.store.presence_remove(code, sid)
+            self.sessions.pop(sid, None)
+            self.socketio.emit("refused", error_answer(fail("bad_token"), lang)["error"], to=sid)
 
-    service.push = push
-    service.revoke = revoke
 
-    def address() -> str:
-        return request.remote_addr or "?"
+def address() -> str:
+    return request.remote_addr or "?"
 
-    @socketio.on("connect")
-    def on_connect(auth=None):
+
+class RoomEvents(Namespace):
+    """The Socket.IO events of the default namespace, one method each
+    (``on_<event>``); an event without one is answered unknown_action."""
+
+    #: the handlers that run without a Flask request context (see on_action)
+    BARE = {"action"}
+
+    def __init__(self, service, limits, notifier: Notifier):
+        super().__init__("/")
+        self.service = service
+        self.limits = limits
+        self.sessions = notifier.sessions
+
+    def trigger_event(self, event, *args):
+        if event in self.BARE:
+            return getattr(self, f"on_{event}")(*args)
+        if event not in ("connect", "disconnect", "lang", guard.MALFORMED_EVENT):
+            return self.on_unknown(*args)
+        return super().trigger_event(event, *args)
+
+    def on_connect(self, auth=None):
         lang = pick_lang(auth.get("lang") if isinstance(auth, dict) else None,
                          request.headers.get("Accept-Language"))
+        limits, sid = self.limits, request.sid
         try:
             limits.spend("connect", address())
             auth = checked_auth(auth)
@@ -83,21 +109,21 @@ def register(socketio: SocketIO, service, limits, presence_ttl: float = 30,
                 limits.check("wrong_token", address())
             limits.check("unknown_room", address())
             # store the session first: the first view is pushed inside connect
-            sessions[request.sid] = {"room": auth["room"].upper(), "token": auth.get("token") or None,
-                                     "lang": lang}
-            service.connect(auth["room"], auth.get("token") or None, request.sid, lang)
+            self.sessions[sid] = {"room": auth["room"].upper(),
+                                  "token": auth.get("token") or None, "lang": lang}
+            self.service.connect(auth["room"], auth.get("token") or None, sid, lang)
         except ServiceError as error:
-            sessions.pop(request.sid, None)
+            self.sessions.pop(sid, None)
             limits.count_refusal(error, address())
             raise refusal(error, lang) from None
         except Exception:   # a bug: logged with its traceback; the phone is told
-            sessions.pop(request.sid, None)
+            self.sessions.pop(sid, None)
             log.exception("connect failed")
             raise refusal(fail("internal"), lang) from None
 
-    @socketio.on("disconnect")
-    def on_disconnect(*args):
-        session = sessions.pop(request.sid, None)
+    def on_disconnect(self, *args):
+        service = self.service
+        session = self.sessions.pop(request.sid, None)
         if session and not service.stopping:   # stopping: presence goes at once (app.shutdown)
             try:
                 service.disconnect(session["room"], request.sid)
@@ -105,10 +131,10 @@ def register(socketio: SocketIO, service, limits, presence_ttl: float = 30,
                 if not service.stopping:   # a goodbye caught mid-way by the stop
                     log.exception("disconnect failed")
 
-    def answer(handle, sid):
+    def answer(self, handle, sid):
         """Runs ``handle(session)`` for socket ``sid`` and answers in the
         one shape, whatever happens."""
-        session = sessions.get(sid)
+        session = self.sessions.get(sid)
         lang = session["lang"] if session else pick_lang(None)
         if session is None:
             return error_answer(fail("bad_token"), lang)
@@ -122,64 +148,67 @@ def register(socketio: SocketIO, service, limits, presence_ttl: float = 30,
             log.exception("socket event failed")
             return internal_answer(lang)
 
-    def on_action(sid, *args):
-        """Registered with python-socketio itself, not through Flask-SocketIO:
-        an action needs no Flask request context, which cost 4 to 6 % of
-        the server's CPU per action."""
+    def on_action(self, sid, *args):
+        """Runs without a Flask request context (``BARE``): an action needs
+        none, and making one cost 4 to 6 % of the server's CPU per action."""
         def act(session):
             if len(args) != 1:
-                raise bad_request("bad_json")
+                raise fail("bad_json")
             body = args[0]
             if isinstance(body, guard.Malformed):
                 raise fail(body.code)
             guard.check(body)
-            return service.act(session["room"], session["token"], body, session["lang"])
-        return answer(act, sid)
+            return self.service.act(session["room"], session["token"], body, session["lang"])
+        return self.answer(act, sid)
 
-    socketio.server.on("action", on_action)
-
-    @socketio.on(guard.MALFORMED_EVENT)
-    def on_malformed(*args):
+    def on_malformed(self, *args):
         code = args[0] if args and args[0] in guard.CODES_OF_MALFORMED else "bad_json"
         log.info("refused a malformed Socket.IO packet from %s: %s", address(), code)
-        return answer(lambda session: error_answer(fail(code), session["lang"]), request.sid)
+        return self.answer(lambda session: error_answer(fail(code), session["lang"]), request.sid)
 
-    @socketio.on("lang")
-    def on_lang(*args):
+    def on_lang(self, *args):
         def switch(session):
             if len(args) == 1 and args[0] in ("de", "en"):
                 session["lang"] = args[0]
-                service.connect(session["room"], session["token"], request.sid, args[0])
+                self.service.connect(session["room"], session["token"], request.sid, args[0])
             return {"ok": True}
-        return answer(switch, request.sid)
+        return self.answer(switch, request.sid)
 
-    @socketio.on("*")
-    def on_unknown(event, *args):
-        return answer(lambda session: error_answer(fail("unknown_action"), session["lang"]),
-                      request.sid)
+    def on_unknown(self, sid, *args):
+        """Any other event (no Flask request context needed either)."""
+        return self.answer(lambda session: error_answer(fail("unknown_action"), session["lang"]),
+                           sid)
 
-    def keep_presence():
-        """This process's heartbeat: refreshes its presence, clears that of
-        processes that stopped beating and tells their rooms."""
-        store = service.store
-        while True:
-            socketio.sleep(presence_beat)
+
+def keep_presence(socketio: SocketIO, service, sessions: dict, presence_ttl: float,
+                  presence_beat: float) -> None:
+    """This process's heartbeat: refreshes its presence, clears that of
+    processes that stopped beating and tells their rooms."""
+    store = service.store
+    while True:
+        socketio.sleep(presence_beat)
+        if store.closed:
+            return
+        try:
+            codes = store.presence_beat(presence_ttl)
+            if store.presence_lost:   # we were taken for dead: say we are here
+                for sid, session in list(sessions.items()):
+                    digest = rooms.token_hash(session["token"]) if session["token"] else ""
+                    store.presence_add(session["room"], sid, digest, session["lang"])
+            for code in codes:
+                try:
+                    service.broadcast(service.load(code))
+                except ServiceError:
+                    pass   # the room is gone
+        except Exception:
             if store.closed:
                 return
-            try:
-                codes = store.presence_beat(presence_ttl)
-                if store.presence_lost:   # we were taken for dead: say we are here
-                    for sid, session in list(sessions.items()):
-                        digest = rooms.token_hash(session["token"]) if session["token"] else ""
-                        store.presence_add(session["room"], sid, digest, session["lang"])
-                for code in codes:
-                    try:
-                        service.broadcast(service.load(code))
-                    except ServiceError:
-                        pass   # the room is gone
-            except Exception:
-                if store.closed:
-                    return
-                log.exception("presence heartbeat failed")
+            log.exception("presence heartbeat failed")
 
-    socketio.start_background_task(keep_presence)
+
+def register(socketio: SocketIO, service, limits, notifier: Notifier,
+             presence_ttl: float = 30, presence_beat: float = 10) -> None:
+    """The events' handlers, and this process's presence heartbeat."""
+    socketio.on_namespace(RoomEvents(service, limits, notifier))
+    socketio.start_background_task(keep_presence, socketio, service, notifier.sessions,
+                                   presence_ttl, presence_beat)

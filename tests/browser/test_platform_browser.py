@@ -75,7 +75,7 @@ def test_the_table_keeps_the_whole_log_from_pushed_tails(server, browser):
     the whole log over HTTP."""
     import requests
 
-    from companion.service import LOG_PUSH
+    from companion.views import LOG_PUSH
     room = requests.post(f"{server.url}/api/rooms", json={"game": "pick", "options": {"rounds": 9}},
                          timeout=10).json()
     code, host = room["code"], room["host_token"]

@@ -62,7 +62,31 @@ def test_a_bug_in_game_code_is_a_500_over_http_and_sockets(app_pair, broken, cap
     assert app.extensions["companion"].store.load(table.code) == before
 
 
-def test_template_marks_reach_the_view(app_pair):
-    """``required`` is what the phone turns into "your move"."""
+class Marked(Pick):
+    """The fixture game with its pick marked secret as well as required."""
+    name = "marked"
+
+    def actions(self, state, who):
+        return [template("pick", number=[1, 2, 3], required=True, secret=True)
+                for _ in super().actions(state, who)]
+
+
+@pytest.fixture
+def marked():
+    games.register(Marked())
+    yield
+    games.unregister("marked")
+
+
+def test_template_marks_reach_the_view(app_pair, marked):
+    """``required`` is what the phone turns into "your move", ``secret``
+    what it shows only while the reveal control is held: both reach the
+    seat's view as the game wrote them."""
     assert template("x", required=True, secret=True) == {
         "type": "x", "fields": {}, "required": True, "secret": True}
+    table = Table(app_pair[0].test_client(), game="marked")
+    seats = [table.join(name) for name in ("Anna", "Ben")]
+    assert table.host_act(type="start").status_code == 200
+    actions = table.view(table.tokens[seats[0]])["actions"]
+    pick = next(t for t in actions if t["type"] == "pick")
+    assert pick["required"] is True and pick["secret"] is True

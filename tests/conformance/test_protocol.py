@@ -11,7 +11,7 @@ import pytest
 
 from companion import games
 from companion.games.base import sample_action
-from companion.service import LOG_IN_VIEW
+from companion.views import LOG_IN_VIEW
 from tests.conftest import Table
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Ben"]

@@ -66,11 +66,13 @@ def test_every_offered_template_is_accepted_for_some_value(game_name):
 def accepted_once(game, state, viewer, tpl, rng, tries=40) -> bool:
     before = canon(state)
     for _ in range(tries):
+        trial = copy.deepcopy(state)   # what apply gets: a refusal must leave it as it was
+        action = sample_action(tpl, rng)
         try:
-            game.apply(copy.deepcopy(state), viewer, sample_action(tpl, rng), random.Random(1))
+            game.apply(trial, viewer, action, random.Random(1))
             return True
         except Illegal:
-            assert canon(state) == before
+            assert canon(trial) == before, f"a refused {action} changed the state"
     return False
 
 

@@ -11,7 +11,8 @@ import pytest
 from companion import games
 from companion.errors import CODES, ServiceError
 from companion.games.base import SHARED_ERRORS, sample_action
-from companion.service import Service, templates_for
+from companion.lobby import templates_for
+from companion.service import Service
 from companion.store.sqlite import SqliteStore
 from tests.conformance.conftest import option_variants
 

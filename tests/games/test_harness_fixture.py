@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from companion.games.base import Illegal
 from tests.fixture_game import Pick
 from tests.harness import check_non_interference, random_play
 
@@ -52,3 +53,17 @@ def test_harness_catches_a_leak():
             rng = random.Random(seed)
             for state, *_ in random_play(game, SEATS, {"rounds": 3}, seed):
                 check_non_interference(game, state, SEATS, perturb, rng)
+
+
+class Careless(Pick):
+    """The fixture game, but a refusal comes after it changed the state."""
+
+    def apply(self, state, actor, action, rng):
+        state["round"] += 1
+        raise Illegal("not_picking")
+
+
+def test_harness_catches_a_refusal_that_changed_the_state():
+    with pytest.raises(AssertionError, match="changed the state"):
+        for _ in random_play(Careless(), SEATS, {"rounds": 1}, seed=1):
+            pass

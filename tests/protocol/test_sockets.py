@@ -102,7 +102,7 @@ def test_language_per_socket(setup):
 
 
 def test_pushed_views_carry_the_logs_tail_and_a_first_view_all_of_it(setup):
-    from companion.service import LOG_PUSH
+    from companion.views import LOG_PUSH
     app, socketio, table, seats = setup
     for n in range(LOG_PUSH + 5):   # a longer log
         table.seat_act(seats[2], type="rename", name=f"Petra {n}")

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from companion import rooms, service
+from companion import gameplay, lobby, rooms
 from companion.errors import ServiceError
 from companion.games.base import match_action, sample_action, template
 from companion.service import Service
@@ -106,8 +107,8 @@ def test_an_action_is_matched_against_the_templates_its_view_showed(svc, monkeyp
     svc.connect(code, b["token"], "sid-b", "en")
     svc.act(code, host, {"type": "start"}, "en")
     built = []
-    real = service.templates_for
-    monkeypatch.setattr(service, "templates_for",
+    real = lobby.templates_for
+    monkeypatch.setattr(lobby, "templates_for",
                         lambda room, kind, seat: built.append((kind, seat)) or real(room, kind, seat))
     svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
     assert sorted(built) == [("seat", 0), ("seat", 1)]   # the two views pushed; none to match
@@ -138,7 +139,7 @@ def test_options_validated_against_schema(svc):
         svc.create_room("pick", {"colour": 1})
     with pytest.raises(ServiceError):
         svc.create_room("pick", [1])
-    assert service.validate_options(__import__("companion.games", fromlist=["get"]).get("pick"), None) == {"rounds": 1}
+    assert lobby.validate_options(__import__("companion.games", fromlist=["get"]).get("pick"), None) == {"rounds": 1}
 
 
 def test_log_keeps_params_and_renders_per_language(svc):
@@ -162,7 +163,7 @@ def test_undo_steps_live_beside_the_room_and_undo_restores_exactly(svc):
     assert svc.load(code)["undo_n"] == 2   # the start and the pick
     svc.act(code, host, {"type": "undo"}, "en")
     after = svc.load(code)
-    for key in service.GAME_KEYS:
+    for key in gameplay.GAME_KEYS:
         assert after[key] == before[key], key
     assert after["undo_n"] == 1
     svc.act(code, host, {"type": "undo"}, "en")   # the start
@@ -170,24 +171,6 @@ def test_undo_steps_live_beside_the_room_and_undo_restores_exactly(svc):
     with pytest.raises(ServiceError) as refused:
         svc.act(code, host, {"type": "undo"}, "en")
     assert refused.value.code == "nothing_to_undo"
-
-
-def test_a_room_stored_with_its_undo_steps_inside_still_plays(svc):
-    """Rooms written before undo steps left the body: they load, play on,
-    and lose only those old undo steps."""
-    created = svc.create_room("pick", {"rounds": 2})
-    code, host = created["code"], created["host_token"]
-    a, _ = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
-    svc.act(code, host, {"type": "start", "first": 0}, "en")
-    body, version = svc.store.load(code)
-    old = rooms.decode(body)
-    del old["undo_n"]
-    old["history"] = ['{"what": {"type": "start"}}']
-    assert svc.store.save(code, rooms.encode(old), version + 1, version)
-    assert not any(t["type"] == "undo" for t in svc.view(code, host, "en")["actions"])
-    svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
-    stored = rooms.decode(svc.store.load(code)[0])
-    assert "history" not in stored and stored["undo_n"] == 1
 
 
 def test_two_services_on_one_store_see_each_others_log_lines(tmp_path):
@@ -244,7 +227,7 @@ def test_a_process_keeps_as_many_log_lines_as_the_store(svc):
     a = svc.join(code, "Sylvia")
     for n in range(LOG_MAX + 20):
         svc.act(code, a["token"], {"type": "rename", "name": f"Sylvia {n}"}, "en")
-    assert len(svc._logs[code][2]) == LOG_MAX
+    assert len(svc.cache._logs.get(code)[2]) == LOG_MAX
     assert len(svc.load(code)["log"]) == LOG_MAX
     fresh = Service(svc.store, action_rate=0)
     assert svc.view(code, a["token"], "en") == fresh.view(code, a["token"], "en")
@@ -329,3 +312,35 @@ def test_a_late_arrival_may_be_removed_during_a_game_a_player_is_told_why_not(sv
     assert "Haiclue" in message and "Ben" in message
     answer = svc.act(code, host, {"type": "kick", "seat": late}, "en")
     assert [s["name"] for s in answer["view"]["spectators"]] == []
+
+
+def serve_rooms(service: Service, count: int) -> list[str]:
+    """Rooms as a process serves them: made, sat at, acted in, viewed."""
+    codes = []
+    for n in range(count):
+        code = service.create_room("pick", {"rounds": 1})["code"]
+        seat = service.join(code, f"Sylvia {n}")
+        service.act(code, seat["token"], {"type": "rename", "name": f"Sylvie {n}"}, "en")
+        codes.append(code)
+    return codes
+
+
+def kept_rooms(service: Service) -> set[str]:
+    """The room codes any of the process's per-room caches holds."""
+    cache = service.cache
+    return {code for kept in (cache._locks, cache._saved, cache._logs, cache._templates)
+            for code in kept}
+
+
+def test_a_process_forgets_the_rooms_it_served_once_they_expire(tmp_path):
+    """A room idle past the store's expiry is gone from the store, so the
+    process keeps nothing of it either: its memory is bounded by the rooms
+    still alive, not by every room it ever served."""
+    store = SqliteStore(str(tmp_path / "r.sqlite3"))
+    store.idle_seconds = 0.3
+    svc = Service(store, action_rate=0)
+    served = serve_rooms(svc, 30)
+    assert set(served) <= kept_rooms(svc)
+    time.sleep(0.4)   # every room served so far has expired
+    alive = serve_rooms(svc, 1)
+    assert kept_rooms(svc) == set(alive)

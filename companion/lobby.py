@@ -1,0 +1,217 @@
+"""The platform's own actions, the lobby's and the host's: who may do
+which (the templates of the host and of each seat), the checks of names,
+options and claim links, and what each action does to the room.  The
+referee (referee.py) checks an action against these templates and
+dispatches it to ``PLATFORM_ACTIONS``."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import games, rooms
+from .errors import ServiceError, fail
+from .games.base import HOST, Game, template
+from .gameplay import GAME_KEYS, snapshot, start_game
+
+HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
+              "rematch", "new_game"}
+
+
+SEAT_TYPES = {"rename", "leave"}
+
+
+def validate_options(game: Game, options: Any) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise fail("bad_option", option="options")
+    clean = {}
+    schema = {opt["name"]: opt for opt in game.options_schema}
+    for name in options:
+        if name not in schema:
+            raise fail("bad_option", option=str(name)[:40])
+    for name, opt in schema.items():
+        value = options.get(name, opt.get("default"))
+        kind = opt.get("kind")
+        ok = ((kind == "bool" and isinstance(value, bool))
+              or (kind == "int" and type(value) is int
+                  and opt.get("min", -10**9) <= value <= opt.get("max", 10**9))
+              or (kind == "choice" and value in opt.get("choices", []))
+              or (kind == "text" and isinstance(value, str) and len(value) <= opt.get("max", 80)))
+        if not ok:
+            raise fail("bad_option", option=name)
+        clean[name] = value
+    return clean
+
+
+def check_name(room: dict, name: Any, seat: int | None = None) -> str:
+    clean = rooms.clean_name(name)
+    if not clean or len(clean) > rooms.NAME_MAX:
+        raise fail("bad_name", max=rooms.NAME_MAX)
+    for entry in room["seats"]:
+        if entry["seat"] != seat and entry["name"].casefold() == clean.casefold():
+            raise fail("name_taken")
+    return clean
+
+
+def claim_seat(room: dict, claim: Any, token: str) -> dict:
+    if isinstance(claim, str) and claim:
+        digest = rooms.token_hash(claim)
+        for entry in room["seats"]:
+            if entry["claim"] and entry["claim"] == digest:
+                entry["claim"] = None
+                entry["token"] = rooms.token_hash(token)
+                rooms.add_log(room, "log.seat_claimed", {"name": entry["name"]})
+                return {"seat": entry["seat"], "token": token}
+    raise fail("bad_claim")
+
+
+def host_templates(room: dict, game: Game) -> list[dict]:
+    seats = rooms.ordered_seats(room)
+    status = room["status"]
+    out = []
+    if status == "lobby":
+        out.append(template("start", confirm=True, **game.start_fields(seats, room["options"])))
+        if len(seats) > 1:
+            out.append(template("seat_order", order={"kind": "order", "of": seats}))
+    if room["seats"]:
+        # in a game too: a late arrival may go; a player is told why not (the game's words)
+        out.append(template("kick", confirm=True, seat=[e["seat"] for e in room["seats"]]))
+    if seats:
+        out.append(template("reopen_seat", confirm=True, seat=seats))
+    if room.get("undo_n"):
+        out.append(template("undo", confirm=True))
+    if status == "playing":
+        out.extend(game.host_actions(room["state"]))
+        out.append(template("end", confirm=True))
+    if status == "finished":
+        out.append(template("rematch", confirm=True))
+    if status != "playing":
+        out.append(template("new_game", game=sorted(games.all_games()),
+                            options={"kind": "object"}))
+    return out
+
+
+def seat_templates(room: dict, game: Game, seat: int) -> list[dict]:
+    out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})]
+    playing = seat in room["order"]   # else it waits for the next game
+    if room["status"] == "lobby" or not playing:
+        out.append(template("leave", confirm=True))
+    if room["status"] == "playing" and playing:
+        out = game.actions(room["state"], seat) + out
+    return out
+
+
+def late_arrivals(room: dict) -> list[int]:
+    """Seats that joined during a game: they play from the next one on."""
+    return [entry["seat"] for entry in room["seats"] if entry["seat"] not in room["order"]]
+
+
+def seat_late_arrivals(room: dict) -> None:
+    room["order"].extend(late_arrivals(room))
+
+
+def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
+    game = games.get(room["game"])
+    if kind == "host":
+        return host_templates(room, game)
+    if kind == "seat":
+        return seat_templates(room, game, seat)
+    return []
+
+
+def act_start(room, seat, action):
+    snapshot(room, {"type": "start", "by": HOST})
+    start_game(room, action)
+
+
+def act_seat_order(room, seat, action):
+    room["order"] = list(action["order"])
+    rooms.add_log(room, "log.seat_order", {"order": [{"seat": s} for s in room["order"]]})
+
+
+def remove_seat(room: dict, number: int, key: str) -> None:
+    entry = rooms.find_seat(room, number)
+    room["seats"].remove(entry)
+    if number in room["order"]:   # else it waited for the next game
+        room["order"].remove(number)
+    rooms.add_log(room, key, {"name": entry["name"]})
+
+
+def act_kick(room, seat, action):
+    if room["status"] == "playing" and action["seat"] in room["order"]:
+        name = rooms.find_seat(room, action["seat"])["name"]
+        raise ServiceError("kick_in_game", game=room["game"], name=name)
+    remove_seat(room, action["seat"], "log.kicked")
+
+
+def act_leave(room, seat, action):
+    remove_seat(room, seat, "log.left")
+
+
+def act_rename(room, seat, action):
+    entry = rooms.find_seat(room, seat)
+    old = entry["name"]
+    entry["name"] = check_name(room, action["name"], seat)
+    rooms.add_log(room, "log.renamed", {"old": old, "name": entry["name"]})
+
+
+def act_reopen_seat(room, seat, action):
+    entry = rooms.find_seat(room, action["seat"])
+    claim = rooms.new_token()
+    entry["token"] = None          # the old phone stops working at once
+    entry["claim"] = rooms.token_hash(claim)
+    rooms.add_log(room, "log.seat_reopened", {"name": entry["name"]})
+    return {"seat": entry["seat"], "claim": claim}
+
+
+def act_undo(room, seat, action):
+    """Restores the newest undo step, which the service read from the store
+    into ``room["_last_undo"]`` (Service.act)."""
+    last = room.get("_last_undo")
+    if not room.get("undo_n") or last is None:
+        raise fail("nothing_to_undo")
+    last = rooms.decode(last)
+    room["_undo"] = ("pop",)
+    room["undo_n"] -= 1
+    for key in GAME_KEYS:
+        room[key] = last.get(key)
+    del room["evening"][last["evening"]:]
+    what = last["what"]
+    game = games.get(room["game"])
+    rooms.add_log(room, "log.undone", {"what": {"text": f"action.{what['type']}"}},
+                  game=game.name)
+
+
+def act_end(room, seat, action):
+    snapshot(room, {"type": "end", "by": HOST})
+    room["status"] = "finished"
+    room["winners"] = []
+    room["ended"] = True
+    rooms.add_log(room, "log.ended")
+
+
+def act_rematch(room, seat, action):
+    """The same game and options again, through the lobby: late arrivals
+    take their seats, players may leave, the order may change; the host
+    starts it."""
+    snapshot(room, {"type": "rematch", "by": HOST})
+    room.update(status="lobby", state=None, winners=None)
+    seat_late_arrivals(room)
+    rooms.add_log(room, "log.rematch", {"game": {"text": "title"}}, game=room["game"])
+
+
+def act_new_game(room, seat, action):
+    game = games.get(action["game"])
+    options = validate_options(game, action.get("options"))
+    snapshot(room, {"type": "new_game", "by": HOST})
+    room.update(game=game.name, options=options, status="lobby", state=None, winners=None)
+    seat_late_arrivals(room)
+    rooms.add_log(room, "log.new_game", {"game": {"text": "title"}}, game=game.name)
+
+
+PLATFORM_ACTIONS = {
+    "start": act_start, "seat_order": act_seat_order, "kick": act_kick,
+    "reopen_seat": act_reopen_seat, "undo": act_undo, "end": act_end,
+    "rematch": act_rematch, "new_game": act_new_game,
+    "rename": act_rename, "leave": act_leave,
+}

@@ -1,0 +1,105 @@
+"""The referee: one action checked and applied to the room, in the order
+of checks the service documents (action known → listed for this viewer →
+fields admitted → the game's rules), and the precise reason when it is
+refused.  Pure: the caller holds a fresh copy of the room and stores it
+only if the action was applied."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import games, lobby, rooms
+from .errors import ServiceError, fail
+from .games.base import HOST, Game, Illegal, default_why_not, match_action
+from .gameplay import apply_game_action, refused
+from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, check_name, validate_options
+
+def known_type(game: Game, type_: str) -> bool:
+    return type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ in game.action_types
+
+
+def apply_action(room: dict, kind: str, seat: int | None, action: dict,
+                 templates: list[dict] | None = None) -> Any:
+    """Checks and applies one action to ``room`` in place (the caller holds a
+    fresh copy and stores it only if this returns).  ``templates``: the
+    audience's templates at this state, if the caller has them."""
+    game = games.get(room["game"])
+    type_ = action["type"]
+    if not known_type(game, type_):
+        raise fail("unknown_action")
+    if kind == "table":
+        raise fail("missing_token")
+    if type_ in HOST_TYPES and kind != "host":
+        raise fail("host_only")
+    if type_ == "start" and kind == "host":
+        action = with_start_defaults(room, game, action)
+    if templates is None:
+        templates = lobby.templates_for(room, kind, seat)
+    tpl, bad_field = match_action(templates, action)
+    actor = HOST if kind == "host" else seat
+    if tpl is None:
+        raise why_refused(room, game, kind, actor, action, bad_field)
+    if type_ in HOST_TYPES or type_ in SEAT_TYPES:
+        return PLATFORM_ACTIONS[type_](room, seat, action)
+    return apply_game_action(room, game, actor, action)
+
+
+def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
+                bad_field: str | None) -> ServiceError:
+    """The reason no template admits ``action``: the game says it for its
+    own actions while it runs (``why_not``, never a trial ``apply``); the
+    templates say it otherwise."""
+    type_ = action["type"]
+    is_game_action = type_ not in HOST_TYPES and type_ not in SEAT_TYPES
+    if is_game_action and room["status"] == "finished":
+        return fail("game_over")
+    if is_game_action and room["status"] == "playing":
+        if kind == "seat" and actor not in room["order"]:
+            return refused(room, game, Illegal("not_in_game"))
+        state = room["state"]
+        refusal = game.why_not(state, actor, action) or default_why_not(
+            game, state, actor, action, rooms.ordered_seats(room))
+        return refused(room, game, refusal)
+    if not is_game_action:
+        reason = platform_why_not(room, action, seat=actor if kind == "seat" else None)
+        if reason is not None:
+            return reason
+    if bad_field is not None and bad_field != "?":
+        missing = bad_field not in action
+        return fail("missing_field" if missing else "invalid_field",
+                       field={"text": f"field.{bad_field}"})
+    return fail("not_allowed")
+
+
+def platform_why_not(room: dict, action: dict, seat: int | None) -> ServiceError | None:
+    """The platform's own precise reasons for refusing one of its actions
+    (pure checks; nothing is applied)."""
+    type_ = action["type"]
+    if type_ == "kick" and room["status"] == "playing":
+        return fail("kick_in_game")
+    if type_ == "undo" and not room.get("undo_n"):
+        return fail("nothing_to_undo")
+    if type_ == "start" and room["status"] == "playing":
+        return fail("game_running")
+    if type_ == "rename" and isinstance(action.get("name"), str):
+        try:
+            check_name(room, action["name"], seat)
+        except ServiceError as error:
+            return error
+    if type_ == "new_game" and room["status"] != "playing":
+        if not isinstance(action.get("game"), str) or games.get(action["game"]) is None:
+            return fail("unknown_game")
+        try:
+            validate_options(games.get(action["game"]), action.get("options"))
+        except ServiceError as error:
+            return error
+    return None
+
+
+def with_start_defaults(room: dict, game: Game, action: dict) -> dict:
+    """A list field left out of ``start`` takes its first allowed value
+    (the game orders its lists with the documented default first)."""
+    filled = dict(action)
+    for name, spec in game.start_fields(rooms.ordered_seats(room), room["options"]).items():
+        if name not in filled and isinstance(spec, list) and spec:
+            filled[name] = spec[0]
+    return filled
