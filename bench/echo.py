@@ -145,7 +145,7 @@ class FloorRooms:
 
         from companion import games, rooms
         from companion.games.base import HOST, Illegal, match_action, template
-        from companion.service import game_rng
+        from companion.gameplay import game_rng
         self.games, self.rooms_module, self.HOST = games, rooms, HOST
         self.Illegal, self.match_action, self.game_rng = Illegal, match_action, game_rng
         self.rename = template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})

@@ -367,7 +367,9 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
     from companion.errors import ServiceError
     from companion.games.base import sample_action
     from companion.rooms import HISTORY_MAX
-    from companion.service import Service, apply_action, templates_for
+    from companion.lobby import templates_for
+    from companion.referee import apply_action
+    from companion.service import Service
 
     service = Service(open_store(store), action_rate=0)
     game = games.get(game_name)

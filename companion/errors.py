@@ -71,8 +71,3 @@ def internal_answer(lang: str) -> dict:
 def fail(code: str, **params: Any) -> ServiceError:
     """A platform error; its status comes from ``CODES``."""
     return ServiceError(code, **params)
-
-
-# transport/http.py still imports this alias (it is being split into
-# blueprints on another branch); new code calls ``fail``
-bad_request = fail

@@ -20,10 +20,7 @@ from typing import Any, Callable, Protocol
 from . import games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
-# game_rng, apply_action and templates_for: bench/ imports them from here
-from .gameplay import game_rng  # noqa: F401
 from .lobby import check_name, claim_seat, validate_options
-from .lobby import templates_for  # noqa: F401
 from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store

@@ -18,7 +18,7 @@ import logging
 from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from ..errors import ServiceError, bad_request, error_answer, fail, internal_answer
+from ..errors import ServiceError, error_answer, fail, internal_answer
 from ..i18n import pick_lang
 from . import guard
 
@@ -62,7 +62,7 @@ def json_body() -> dict:
     except guard.BadInput as error:
         raise fail(error.code) from None
     if not isinstance(body, dict):
-        raise bad_request("bad_json")
+        raise fail("bad_json")
     return body
 
 
