@@ -242,6 +242,23 @@
     hadMust = must;
   }
 
+  /* The game's own line for what this seat does now (renderer hook step),
+     read before the form it is about: right above the own move. */
+  function stepLine(view) {
+    const renderer = K.games[view.game];
+    let text = "";
+    if (view.status === "playing" && renderer && typeof renderer.step === "function") {
+      try { text = renderer.step(view, K.ui(view)) || ""; } catch (err) { console.error(err); }
+    }
+    let el = $("step-line");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "step-line"; el.className = "step-line";
+      $("actions").before(el);
+    }
+    el.textContent = text; el.hidden = !text;
+  }
+
   function react(view, sorted) {
     const may = sorted.may;
     $("react").hidden = !may.length;
@@ -274,6 +291,7 @@
     document.body.classList.toggle("has-bar", bar);
     // the bar looks the same whatever the secret holds: an onlooker learns nothing from it
     drawSecret();
+    stepLine(view);
     draw("actions", view, sorted.must);
     react(view, sorted);
     $("ending").hidden = view.status !== "finished";

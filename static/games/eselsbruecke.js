@@ -35,6 +35,7 @@
     ".eb-story{background:#fff;border-radius:12px;padding:.6em .8em;margin:.5em 0;border:1px solid #ddd5c7}" +
     ".eb-story h4{margin:0 0 .3em}" +
     ".eb-story .eb-card{min-width:0;padding:.3em .6em}.eb-story .eb-card b{font-size:1.05em}" +
+    ".eb-short h4{margin:0 0 .1em}.eb-won{margin:.15em 0}.eb-won.eb-out .eb-term{text-decoration:line-through}" +
     ".eb-win{font-size:1.5em;font-weight:800;margin:.5em 0;padding:.5em .7em;border-radius:12px;background:#e6f0e7}" +
     ".eb-question{font-size:1.5em;font-weight:700;padding:.2em 0 .5em;color:#fff;width:100%}";
 
@@ -173,6 +174,31 @@
     return out;
   }
 
+  /* The phone's resolved stories: a block per story, its cards in a line
+     per player who won them ("Won by Anna: Opa, Karotte") and one for the
+     cards out of the game (the table shows each card with its teller). */
+  function resolvedShort(view, ui) {
+    var list = view.public.resolved;
+    if (!list.length) return "";
+    var out = "<h3>" + esc(ui, "ui.resolved") + "</h3>";
+    list.slice().reverse().forEach(function (story) {
+      var by = {}, order = [];
+      story.cards.forEach(function (c) {
+        var k = c.taken_by == null ? "out" : String(c.taken_by);
+        if (!by[k]) { by[k] = []; order.push(k); }
+        by[k].push(c.term);
+      });
+      order.sort(function (a, b) { return a === "out" ? 1 : b === "out" ? -1 : Number(a) - Number(b); });
+      out += '<div class="eb-story eb-short"><h4>' + esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
+        "</h4>" + order.map(function (k) {
+          var head = k === "out" ? ui.t("ui.out_these") : ui.t("ui.won_these", { name: ui.name(Number(k)) });
+          return '<p class="eb-won' + (k === "out" ? " eb-out" : "") + '" data-seat="' + k + '"><b>' + ui.esc(head) + ":</b> " +
+            by[k].map(function (t) { return '<span class="eb-term">' + ui.esc(t) + "</span>"; }).join(", ") + "</p>";
+        }).join("") + "</div>";
+    });
+    return out;
+  }
+
   function over(view, ui, withWinners) {
     var p = view.public;
     var out = withWinners && view.winners && view.winners.length
@@ -216,15 +242,22 @@
     return ui.t("ui.you_asked_appeal", { name: ui.name(q.namer), said: q.said });
   }
 
+  // what this seat does now, in one sentence (the phone shows it above the form)
+  function ownStep(view, ui) {
+    var p = view.public, me = (view.you || {}).seat, q = p.question;
+    if (view.status !== "playing" || me == null) return "";
+    if (p.phase === "telling") return p.turn === me ? ui.t(p.mode === "digital" ? "ui.you_lay_digital" : "ui.you_lay_physical") : "";
+    if (p.phase !== "resolution") return "";
+    if (q && q.waiting.indexOf(me) >= 0) return ui.t("ui.you_asked_public", { name: ui.name(q.namer), said: q.said });
+    if (p.ending && p.appeal && p.appeal.seat === me) return ui.t("ui.you_ending", { said: p.appeal.said });
+    if (!q && p.turn === me && !p.ending) return ui.t(onlyTurnLeft(p) ? "ui.you_take" : "ui.you_name");
+    return "";
+  }
+
   function phoneResolution(view, ui) {
     var p = view.public, me = view.you.seat, q = p.question, out = "";
-    if (q && q.waiting.indexOf(me) >= 0) {
-      out += '<div class="eb-now">' + esc(ui, "ui.you_asked_public", { name: ui.name(q.namer), said: q.said }) + "</div>";
-    }
-    else if (p.ending && p.appeal && p.appeal.seat === me) out += '<div class="eb-now">' + esc(ui, "ui.you_ending", { said: p.appeal.said }) + "</div>";
-    else if (!q && p.turn === me && !p.ending) {
-      out += '<div class="eb-now">' + esc(ui, onlyTurnLeft(p) ? "ui.you_take" : "ui.you_name") + "</div>";
-    } else out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
+    // one's own move is said above the form (step below); the others' here
+    if (!ownStep(view, ui)) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
     if (!q && !p.ending && p.appeal && p.appeal.seat === me) {
       out += '<div class="eb-note">' + esc(ui, "ui.you_appeal", { said: p.appeal.said }) + "</div>";
     }
@@ -254,6 +287,9 @@
       }
       return out;
     },
+
+    // the phone's line above the own move: what to do now
+    step: ownStep,
 
     // the table's headline: the step, and whom the game waits for
     headline: function (view, ui) {
@@ -304,23 +340,22 @@
       var p = view.public, you = view.you || {};
       var out = style() + '<div class="eb">' + head(view, ui, true);
       if (p.phase === "telling") {
-        if (p.turn === you.seat) {
-          out += '<div class="eb-now">' + esc(ui, p.mode === "digital" ? "ui.you_lay_digital" : "ui.you_lay_physical") + "</div>";
-        } else {
-          out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
-        }
+        if (p.turn !== you.seat) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
         out += "<h3>" + esc(ui, "ui.story_so_far") + "</h3>" + laid(view, ui, false) + '<div class="eb-note">' +
           esc(ui, "ui.progress", { count: p.laid.length, size: p.size }) + "</div>";
         // the digital hand: only under the reveal (secret() below), a neighbour would read it
         if (p.mode === "physical") out += terms(view, ui);
       } else if (p.phase === "resolution") {
         out += phoneResolution(view, ui);
-      } else {
+      } else if (view.status !== "finished") {
         out += over(view, ui, true);
       }
-      out += '<div class="eb-note"><b>' + esc(ui, "ui.your_score", { points: you.score || 0 }) + "</b></div>";
+      // at the end the phone's own ending card names the winners and the scores: not twice
+      if (view.status !== "finished") {
+        out += '<div class="eb-note"><b>' + esc(ui, "ui.your_score", { points: you.score || 0 }) + "</b></div>";
+      }
       setTimeout(prepareFields, 0);   // after the page has drawn the action forms
-      return out + resolved(view, ui) + "</div>";
+      return out + resolvedShort(view, ui) + "</div>";
     },
   };
 })();

@@ -59,8 +59,8 @@
     return '<div class="hoax-claims"><h3>' + ui.esc(ui.t("ui.claims")) + "</h3><ul>" + rows.join("") + "</ul></div>";
   }
 
-  function header(view, ui) {
-    var pub = view.public, out = '<div class="hoax-head-line">' + ui.esc(ui.t("ui.round")) + " " + pub.round;
+  function header(view, ui, you) {
+    var pub = view.public, me = you ? you.seat : null, out = '<div class="hoax-head-line">' + ui.esc(ui.t("ui.round")) + " " + pub.round;
     if (pub.final) out += ' · <b class="hoax-final">' + ui.esc(ui.t("ui.final")) + "</b>";
     if (pub.winner !== null && pub.winner !== undefined) {
       out += ' · <b class="hoax-winner">♛ ' + ui.esc(ui.t("ui.winner")) + ": " + ui.esc(ui.name(pub.winner)) + "</b>";
@@ -73,7 +73,7 @@
       var doubted = claimById(view, pub.doubt);
       out += ' · <b class="hoax-final">?! ' + ui.esc(ui.t("action.doubt")) + " — " +
         ui.esc(doubted ? claimWords(view, ui, doubted) : "#" + pub.doubt) + "</b>";
-    } else if (pub.to_move !== null && pub.to_move !== undefined) {
+    } else if (pub.to_move !== null && pub.to_move !== undefined && pub.to_move !== me) {
       out += " · " + ui.esc(ui.t("ui.to_move")) + ": <b>" + ui.esc(ui.name(pub.to_move)) + "</b>";
     }
     return out + "</div>";
@@ -93,7 +93,22 @@
   var STYLE = "<style>.hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
     ".hoax-open{outline:2px solid #c33}.hoax-id{white-space:nowrap;padding:0 .2em;border-radius:.3em;background:#eee2}" +
     ".hoax-revealed{background:#fc6;color:#000}.hoax-pts{text-align:right;font-weight:bold}" +
-    ".hoax-claims ul,.hoax-notes ul{list-style:none;padding-left:0}.hoax-final{color:#c33}</style>";
+    ".hoax-claims ul{list-style:none;padding-left:0;margin:.2em 0}.hoax-final{color:#c33}" +
+    ".hoax-phone .hoax-claims h3{font-size:1rem;margin:.5em 0 0}.hoax-phone .hoax-claims li{padding:.15em 0;border-top:1px solid #ddd5c7}" +
+    ".hoax-book{width:100%;text-align:left}.hoax-book h3{font-size:.9rem;color:#b8c5ce;margin:0 0 .2em}" +
+    ".hoax-book table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:1rem;line-height:1.2}" +
+    ".hoax-book th,.hoax-book td{padding:.1em 0;text-align:center;border-bottom:1px solid #31485a}" +
+    ".hoax-book tr>th:first-child{width:30%;text-align:left;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}" +
+    ".hoax-book .hb-shown{color:#ff8a80;font-weight:700}.hoax-book .hb-no{color:#5d7384}" +
+    ".secret-items .hoax-who{flex-direction:row;align-items:baseline;gap:.5em}.secret-items .hoax-who strong{font-size:1.5rem}" +
+    "#secret-items:has(.hoax-book){gap:.4em}" +
+    "#secret-actions .picks[data-type=accuse] .choice{flex-basis:30%;padding-left:.3em;padding-right:.3em}" +
+    ".hb-key,.hoax-showed{font-size:.8rem;color:#b8c5ce;margin:.3em 0 0;text-align:left;width:100%}.hoax-showed b{color:#fff}</style>";
+  // the open forms (claim, buy information): smaller buttons, more in a row
+  var FORMS = "<style>#actions form[data-type=claim] .choice,#actions form[data-type=buy_info] .choice," +
+    "#react-actions form .choice{padding:.5em .45em;min-width:3.2em}" +
+    "#actions form[data-type=buy_info] [data-field=trios] .choice{flex:1 1 0}" +
+    "#react-actions form.action{padding:.45em;margin:.45em 0}</style>";
 
   /* --- the table: the board as it lies on the real table ------------------ */
   function live(view) { return view.status === "playing"; }
@@ -345,39 +360,58 @@
     decisive: decisive,
     label: label,
     phone: function (view, ui) {
-      var you = view.you || {}, pub = view.public;
-      var html = STYLE + noPoints(view) + '<div class="hoax hoax-phone">' + header(view, ui);
+      var you = view.you || {};
       // the covered identities by name: seven heads with some blacked out read as "all seven"
-      var mine = (you.covers || []).map(function (id) { return ICON[id] + " " + idName(ui, id); });
-      html += '<div class="hoax-mine">' + ui.esc(ui.t("ui.your_covers")) + ": " +
+      var mine = (you.covers || []).map(function (id) { return ICON[id] + "\u00a0" + idName(ui, id); });
+      var html = STYLE + FORMS + noPoints(view) + '<div class="hoax hoax-phone">' + header(view, ui, view.you) +
+        '<div class="hoax-mine">' + ui.esc(ui.t("ui.your_covers")) + ": " +
         ui.esc(mine.length ? mine.join(", ") : ui.t("ui.covers_none")) + "</div>";
-      var notes = Object.keys(you.possible || {}).map(function (s) {
-        var seatNo = Number(s), p = pub.players.filter(function (x) { return x.seat === seatNo; })[0];
-        if (p && !p.in_round && !p.revealed) return "";
-        var shown = (you.notebook || {})[s] || [];
-        if (p && p.revealed) {
-          return "<li><b>" + ui.esc(ui.name(seatNo)) + "</b> — " + ui.esc(ui.t("ui.revealed")) + ": " + idChip(ui, p.revealed) + "</li>";
-        }
-        return "<li><b>" + ui.esc(ui.name(seatNo)) + "</b>" +
-          (shown.length ? " — " + shown.map(function (id) { return "✗ " + ui.esc(idName(ui, id)); }).join(", ") : "") +
-          "<br>" + ui.esc(ui.t("ui.possible")) + ": " + you.possible[s].map(function (id) { return idChip(ui, id); }).join(" ") +
-          "</li>";
-      }).join("");
-      // what others showed you is private: hidden until the reveal button is held
-      html += ui.secret('<div class="hoax-notes"><h3>' + ui.esc(ui.t("ui.notebook")) + "</h3><ul>" + notes + "</ul>" +
-        showed(you, ui) + "</div>");
+      // what others showed you is private: it is in the sheet behind the bar (secret() below)
       html += claims(view, ui) + lastRound(view, ui);
       return html + "</div>";
+    },
+
+    /* The sheet behind the bar (the only reveal control): the identity, then
+       the notebook as one compact grid, a row per player and a column per
+       identity, so the secret choices below stay on screen with 8 players. */
+    secret: function (view, ui) {
+      var you = view.you || {}, id = (you.secret || {}).identity;
+      var out = id ? '<div class="secret-item hoax-who" data-key="identity"><small>' + ui.esc(ui.t("field.identity")) +
+        '</small><strong class="value-' + ui.esc(id) + '">' + (ICON[id] || "") + " " + ui.esc(idName(ui, id)) + "</strong></div>" : "";
+      return out + (notebook(view, ui) || showed(you, ui));
     }
   };
 
+  function notebook(view, ui) {
+    var you = view.you || {}, pub = view.public || {};
+    var rows = Object.keys(you.possible || {}).map(function (s) {
+      var seatNo = Number(s), p = (pub.players || []).filter(function (x) { return x.seat === seatNo; })[0];
+      if (p && !p.in_round && !p.revealed) return "";
+      var may = you.possible[s], shown = (you.notebook || {})[s] || [];
+      return '<tr data-seat="' + seatNo + '"><th>' + ui.esc(ui.name(seatNo)) + "</th>" + IDS.map(function (i) {
+        var what = p && p.revealed ? (p.revealed === i ? "in" : "") : may.indexOf(i) >= 0 ? "in"
+          : shown.indexOf(i) >= 0 ? "shown" : "";
+        var mark = what === "in" ? ICON[i] : what === "shown" ? "✗" : "–";
+        return '<td class="hb-' + (what || "no") + '">' + mark + "</td>";
+      }).join("") + "</tr>";
+    }).join("");
+    if (!rows) return "";
+    var head = IDS.map(function (i) {
+      return '<th title="' + ui.esc(idName(ui, i)) + '" aria-label="' + ui.esc(idName(ui, i)) + '">' + ICON[i] + "</th>";
+    }).join("");
+    var legend = IDS.map(function (i) { return ICON[i] + "\u00a0" + ui.esc(idName(ui, i)); }).join(" · ");
+    return '<div class="hoax-book"><h3>' + ui.esc(ui.t("ui.notebook")) + "</h3><table><tr><th></th>" + head + "</tr>" + rows +
+      "</table>" + showed(you, ui) + '<p class="hb-key">' + ui.esc(ui.t("ui.book_key")) + "<br>" + legend + "</p></div>";
+  }
+
+  // what you showed whom, one line: "What you showed: Petra — Monk, Judge; Tom — Baron"
   function showed(you, ui) {
     var keys = Object.keys(you.showed || {});
     if (!keys.length) return "";
-    return "<h3>" + ui.esc(ui.t("ui.showed")) + "</h3><ul>" + keys.map(function (b) {
-      return "<li>" + ui.esc(ui.name(Number(b))) + ": " + you.showed[b].map(function (id) {
+    return '<p class="hoax-showed"><b>' + ui.esc(ui.t("ui.showed")) + ":</b> " + keys.map(function (b) {
+      return ui.esc(ui.name(Number(b))) + " — " + you.showed[b].map(function (id) {
         return ui.esc(idName(ui, id));
-      }).join(", ") + "</li>";
-    }).join("") + "</ul>";
+      }).join(", ");
+    }).join("; ") + "</p>";
   }
 })();

@@ -753,6 +753,15 @@
       return null;
     },
 
+    /* The phone's line above the own move: while showing one's hand, how
+       many of its cards are entered ("3 of 8 entered"), next to the form. */
+    step: function (view, ui) {
+      var p = view.public, pend = p.pending;
+      var entering = view.actions.some(function (a) { return a.type === "reveal_card"; });
+      if (!entering || !pend || !pend.cards) return "";
+      return ui.t("ui.you_show", {k: pend.cards.length, n: pend.size});
+    },
+
     headline: function (view, ui) {
       return {step: stepText(view, ui), waiting: view.public.waiting_for || []};
     },

@@ -163,7 +163,8 @@ def test_eselsbruecke_golden_path(server, browser):
     ben = phones[1]
     ben.wait_for_selector("#todo.now")   # his move; the answer itself is a secret choice
     assert ben.locator('#actions form[data-type="confirm"]').count() == 0
-    assert typo in ben.locator("#game-area").text_content()
+    # what was named, said above his move (the phone's step line, before any form)
+    assert typo in ben.locator("#step-line").text_content()
     # hidden until held (the page does carry the public deck list for autocomplete)
     assert target not in ben.locator("body").inner_text()
     hold(ben)

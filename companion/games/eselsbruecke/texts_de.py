@@ -144,6 +144,8 @@ TEXTS: dict[str, str] = {
     "ui.out": "aus dem Spiel",
     "ui.won_by": "gewonnen von {name}",
     "ui.told_by": "erzählt von {name}",
+    "ui.won_these": "Gewonnen von {name}",
+    "ui.out_these": "Aus dem Spiel",
     "ui.scores": "Gewonnene Karten",
     "ui.winners": "Die meisten Karten: {names}",
     "ui.story_so_far": "Die Geschichte bisher",

@@ -140,6 +140,8 @@ TEXTS: dict[str, str] = {
     "ui.out": "out of the game",
     "ui.won_by": "won by {name}",
     "ui.told_by": "told by {name}",
+    "ui.won_these": "Won by {name}",
+    "ui.out_these": "Out of the game",
     "ui.scores": "Cards won",
     "ui.winners": "Most cards: {names}",
     "ui.story_so_far": "The story so far",

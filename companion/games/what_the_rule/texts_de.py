@@ -262,6 +262,7 @@ TEXTS: dict[str, str] = {
     "ui.gm_judges": "{gm} entscheidet.",
     "ui.showing": "{name} legt die ganze Hand offen:",
     "ui.shown_of": "{k} von {n} eingegeben",
+    "ui.you_show": "Du legst deine ganze Hand offen: {k} von {n} Karten eingegeben",
     "ui.round_over": "Runde {round} ist vorbei",
     "ui.found_by": "{name} hat die Regel gefunden!",
     "ui.end_empty_hand": "Ein Spieler hat keine Karten mehr.",

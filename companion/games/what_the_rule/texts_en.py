@@ -248,6 +248,7 @@ TEXTS: dict[str, str] = {
     "ui.gm_judges": "{gm} judges it.",
     "ui.showing": "{name} shows the whole hand:",
     "ui.shown_of": "{k} of {n} entered",
+    "ui.you_show": "You show your whole hand: {k} of {n} cards entered",
     "ui.round_over": "Round {round} is over",
     "ui.found_by": "{name} found the rule!",
     "ui.end_empty_hand": "A player has no cards left.",

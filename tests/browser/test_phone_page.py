@@ -1,0 +1,206 @@
+"""The phone reads right in one hand (issue #25), in real Chromium with real
+touch (390x844):
+
+* HOAX has one reveal control, the bar: the notebook is in its sheet (a
+  grid, a row per player), never a second box on the page; with 8 players
+  the sheet's secret choices (show, accuse) stay on screen above the bar,
+  and the page of the player on turn is shorter than it was (~2,300 px);
+* Eselsbrücke says the own move before the form (the renderer's ``step``
+  line above it), and its end is a block per story with a line per winner;
+* What the Rule?!: while a hand is shown, how many of its cards are entered
+  stands right above the form that enters them.
+
+Screenshots: test-artifacts/screens/page-*.png."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games.base import sample_action
+from tests.browser.conftest import SCREENS, hold, pick_secret, release, seat_phone, wait_js
+from tests.browser.test_table_board import Room
+
+NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Ben"]
+
+
+@pytest.fixture(scope="module")
+def server(unlimited_server):
+    return unlimited_server
+
+
+def shows_latest(page, room):
+    wait_js(page, f"Number(document.body.dataset.version) >= {room.view()['version']}")
+
+
+def length(page) -> int:
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+def shot(page, name, full=True):
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"page-{name}.png"), full_page=full)
+
+
+def above_the_bar(page, locator):
+    """Every element of ``locator`` lies whole on screen, above the bar."""
+    bar = page.locator("#hold").bounding_box()
+    for i in range(locator.count()):
+        box = locator.nth(i).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] + 1, \
+            f"{locator.nth(i).text_content()!r} at {box} is not above the bar at {bar['y']:.0f}"
+
+
+# --- HOAX ---------------------------------------------------------------------------
+
+def hoax_turns(room, rng, turns):
+    """Everyone covers; then ``turns`` turns of claims (the second buys
+    information, answered over HTTP; in the third another player reacts
+    with a claim).  Returns the seat on turn."""
+    for token in room.tokens.values():
+        for tpl in room.view(token)["actions"]:
+            if tpl["type"] == "cover":
+                assert room.act(token, sample_action(tpl, rng))["ok"]
+    for n in range(turns):
+        seat = room.view()["public"]["to_move"]
+        token = room.tokens[seat]
+        kind = "buy_info" if n == 1 else "claim"
+        action = sample_action(rng.choice([t for t in room.view(token)["actions"] if t["type"] == kind]), rng)
+        if kind == "buy_info":
+            action["trios"] = 1
+        assert room.act(token, action)["ok"], action
+        for other in room.tokens.values():
+            for tpl in room.view(other)["actions"]:
+                if tpl["type"] == "show":
+                    assert room.act(other, sample_action(tpl, rng))["ok"]
+        if n == 2:
+            other = next(s for s in room.tokens if s != seat and any(
+                t["type"] == "claim" for t in room.view(room.tokens[s])["actions"]))
+            tpl = next(t for t in room.view(room.tokens[other])["actions"] if t["type"] == "claim")
+            assert room.act(room.tokens[other], sample_action(tpl, rng))["ok"]
+    return room.view()["public"]["to_move"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_hoax_one_reveal_control_and_a_shorter_turn(server, browser, lang):
+    room = Room(server, "hoax", NAMES)
+    room.host_act({"type": "start"})
+    seat = hoax_turns(room, random.Random(f"hoax/{lang}"), 5)
+    phone = seat_phone(browser, server, room, seat, lang)
+    shows_latest(phone, room)
+    # one control: the bar; nothing of the notebook on the page
+    assert phone.locator("[data-hold]").count() == 1 and phone.locator(".secret.inline").count() == 0
+    assert phone.locator(".hoax-book").count() == 0
+    notebook = {"en": "Your notebook", "de": "Dein Notizbuch"}[lang]
+    assert notebook not in phone.locator("body").inner_text()
+    turn = length(phone)
+    shot(phone, f"hoax-turn-{lang}")
+    assert turn <= 2100, f"the HOAX phone on turn is {turn} px long"
+    # held: the identity, the notebook (a row per other player), the accusation's choices above the bar
+    hold(phone)
+    shot(phone, f"hoax-held-{lang}", full=False)
+    assert notebook in phone.locator("#secret-items").inner_text()
+    assert phone.locator("#secret-items .secret-item[data-key='identity'] strong").count() == 1
+    assert phone.locator("#secret-items .hoax-book tr[data-seat]").count() == len(NAMES) - 1
+    targets = phone.locator('#secret-actions [data-type="accuse"] [data-pick]')
+    assert targets.count() == len(NAMES) - 1
+    above_the_bar(phone, targets)
+    release(phone)
+    assert phone.locator(".hoax-book").count() == 0
+
+
+def test_hoax_show_with_eight_players_is_reachable(server, browser):
+    """The answer to bought information, with the notebook in the sheet:
+    each identity is picked by sliding onto it (it must be above the bar,
+    where the finger lands on it), then confirmed."""
+    rng = random.Random("hoax/show")
+    room = Room(server, "hoax", NAMES)
+    room.host_act({"type": "start"})
+    hoax_turns(room, rng, 1)
+    buyer = room.view()["public"]["to_move"]
+    target = next(s for s in room.tokens if s != buyer)
+    assert room.act(room.tokens[buyer], {"type": "buy_info", "target": target, "trios": 3})["ok"]
+    phone = seat_phone(browser, server, room, target, "de")
+    shows_latest(phone, room)
+    hold(phone)
+    above_the_bar(phone, phone.locator('#secret-actions [data-type="show"] [data-pick]'))
+    shot(phone, "hoax-show-held-de", full=False)
+    release(phone)
+    pick_secret(phone, "show")
+    assert not [t for t in room.view(room.tokens[target])["actions"] if t["type"] == "show"]
+    assert len(room.view(room.tokens[buyer])["you"]["notebook"][str(target)]) == 3
+    # the buyer's notebook marks what was shown (held only)
+    buyer_phone = seat_phone(browser, server, room, buyer, "en")
+    shows_latest(buyer_phone, room)
+    assert buyer_phone.locator(".hb-shown").count() == 0
+    hold(buyer_phone)
+    assert buyer_phone.locator(f'.hoax-book tr[data-seat="{target}"] .hb-shown').count() == 3
+    release(buyer_phone)
+
+
+# --- Eselsbrücke ----------------------------------------------------------------------
+
+SAY = {"en": "Your turn: lay one of your real cards", "de": "Du bist dran: Lege eine deiner echten Karten"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_eselsbruecke_says_the_move_before_the_form(server, browser, lang):
+    room = Room(server, "eselsbruecke", ["Anna", "Ben", "Clara"], {"deck": "physical", "language": "de"})
+    room.host_act({"type": "start"})
+    teller = room.view()["public"]["turn"]
+    phone = seat_phone(browser, server, room, teller, lang)
+    shows_latest(phone, room)
+    line, form = phone.locator("#step-line"), phone.locator('#actions form[data-type="lay"]')
+    assert SAY[lang] in line.inner_text()
+    assert line.bounding_box()["y"] + line.bounding_box()["height"] <= form.bounding_box()["y"]
+    assert SAY[lang] not in phone.locator("#game-area").inner_text()   # said once
+    shot(phone, f"eselsbruecke-lay-{lang}")
+    # the others read whose turn it is, and have no line of their own
+    other = seat_phone(browser, server, room, (teller + 1) % 3, lang)
+    shows_latest(other, room)
+    assert other.locator("#step-line").is_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_eselsbruecke_end_is_a_block_per_story(server, browser, lang):
+    room = Room(server, "eselsbruecke", ["Anna", "Ben", "Clara"], {"deck": "digital", "language": lang})
+    room.host_act({"type": "start"})
+    view = room.play(random.Random(f"eb/{lang}"), steps=3000)
+    assert view["status"] == "finished"
+    phone = seat_phone(browser, server, room, 0, lang)
+    shows_latest(phone, room)
+    shot(phone, f"eselsbruecke-end-{lang}")
+    text = phone.locator("#game-area").inner_text()
+    stories = view["public"]["resolved"]
+    assert phone.locator("#game-area .eb-story").count() == len(stories)
+    won = {"en": "Won by", "de": "Gewonnen von"}[lang]
+    for story in stories:
+        for card in story["cards"]:
+            assert card["term"] in text
+            if card["taken_by"] is not None:
+                assert f"{won} {room.view()['seats'][card['taken_by']]['name']}:" in text
+    # was ~3,600 px with a line per card
+    assert length(phone) <= 2200, f"the end is {length(phone)} px long"
+
+
+# --- What the Rule?! ----------------------------------------------------------------------
+
+def test_what_the_rule_shows_the_count_beside_the_reveal_form(server, browser):
+    rng = random.Random("wtr/reveal")
+    for _ in range(6):
+        room = Room(server, "what_the_rule", ["Anna", "Ben", "Clara"], {"master": "app"})
+        room.host_act({"type": "start"})
+        view = room.play(rng, until=lambda v: v["public"].get("phase") == "reveal", steps=300)
+        if view["public"].get("phase") == "reveal":
+            break
+    else:
+        pytest.fail("no random game reached a shown hand")
+    seat = view["public"]["turn"]
+    size = view["public"]["pending"]["size"]
+    phone = seat_phone(browser, server, room, seat, "en")
+    shows_latest(phone, room)
+    line, form = phone.locator("#step-line"), phone.locator('#actions form[data-type="reveal_card"]')
+    assert f"0 of {size} cards entered" in line.inner_text()
+    gap = form.bounding_box()["y"] - (line.bounding_box()["y"] + line.bounding_box()["height"])
+    assert 0 <= gap <= 40, gap
+    shot(phone, "wtr-reveal-en")
