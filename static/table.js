@@ -414,11 +414,11 @@
   async function rulesIndex() {
     if (ruleGames) return ruleGames;
     try {
-      const [index, list] = await Promise.all([fetch("/static/games/rules/index.json"), fetch(`/api/games?lang=${C.lang}`)]);
-      ruleGames = index.ok ? (await index.json()).games : [];
-      if (list.ok) (await list.json()).games.forEach((g) => { ruleTitles[g.name] = g.title; });
-      // only games this server has (a tab must never show a bare name)
-      if (Object.keys(ruleTitles).length) ruleGames = ruleGames.filter((g) => g in ruleTitles);
+      // every game this server has that brought a summary in this language
+      const list = await fetch(`/api/games?lang=${C.lang}`);
+      const known = list.ok ? (await list.json()).games : [];
+      known.forEach((g) => { ruleTitles[g.name] = g.title; });
+      ruleGames = known.filter((g) => g.rules).map((g) => g.name);
     } catch (e) { ruleGames = ruleGames || []; }
     return ruleGames;
   }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+from pathlib import Path
 
 import qrcode
 import qrcode.image.svg
@@ -71,8 +72,15 @@ def api_games():
     for name, game in sorted(games.all_games().items()):
         low, high = game.player_range({})
         out.append({"name": name, "title": translate(lang, "title", game=game),
-                    "players": {"min": low, "max": high}, "options": game_options(game, lang)})
+                    "players": {"min": low, "max": high}, "options": game_options(game, lang),
+                    "rules": has_rules(name, lang)})
     return jsonify({"games": out})
+
+
+def has_rules(name: str, lang: str) -> bool:
+    """Whether the game's package brought a rules summary in ``lang``
+    (static/games/rules/<name>.<lang>.html): no list names the games."""
+    return (Path(current_app.static_folder) / "games" / "rules" / f"{name}.{lang}.html").is_file()
 
 
 def game_options(game, lang: str) -> list[dict]:
