@@ -14,7 +14,11 @@ Conventions
   hands ``apply`` a deep copy, so a game may mutate the state it receives and
   return it; a raised ``Illegal`` discards the copy (a refused action changes
   nothing).
-* ``apply`` returns ``(state, events)``.  An event is ``ev(key, to=None,
+* A game declares its moves once: ``moves`` maps each action type to
+  ``move(state, actor, action, rng) -> events``; the base ``apply`` checks
+  (``why_not``), then calls the move, and returns ``(state, events)``
+  (boardgame.io's moves map; ``filled`` adapts steps that append to an
+  events list).  An event is ``ev(key, to=None,
   **params)``: ``key`` is looked up as ``"log.<key>"`` in the game's ``texts``;
   ``to`` is None for a public line or a list of seats for a private one.
   Parameter values may be ``seat(n)`` (rendered as the player's current name),
@@ -48,7 +52,7 @@ Conventions
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 HOST = "host"
 
@@ -186,11 +190,24 @@ class Game:
         """Game actions of the host token, e.g. ``close`` templates."""
         return []
 
+    #: the game's moves, declared once: action type -> ``move(state, actor,
+    #: action, rng)``, which changes ``state`` in place (``apply`` hands it
+    #: the platform's copy) and returns the move's log events.  A game whose
+    #: moves are methods fills this in ``__init__``.
+    moves: dict[str, Callable[[dict, Any, dict, random.Random], list[dict]]] = {}
+
     def apply(self, state: dict, actor: int | str, action: dict,
               rng: random.Random) -> tuple[dict, list[dict]]:
-        """Applies an action that a template of ``actions`` admitted; may
-        still raise ``Illegal`` for rules the templates cannot express."""
-        raise NotImplementedError
+        """Applies an action that a template of ``actions`` admitted: the
+        rules' check first (``why_not``: rules the templates cannot
+        express), then the move of its type."""
+        refusal = self.why_not(state, actor, action)
+        if refusal is not None:
+            raise refusal
+        move = self.moves.get(action.get("type"))
+        if move is None:
+            raise Illegal("wrong_step", self.error_status("wrong_step"))
+        return state, move(state, actor, action, rng)
 
     def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
         """Why ``action`` (which no template of ``actor`` admits) is refused,
@@ -227,6 +244,16 @@ class Game:
 
     def error_status(self, code: str) -> int:
         return self.errors.get(code) or SHARED_ERRORS.get(code) or 409
+
+
+def filled(step: Callable[..., None]) -> Callable[[dict, Any, dict, random.Random], list[dict]]:
+    """A move (see ``Game.moves``) made of a step that appends its events
+    to a list it is given (games whose steps call each other that way)."""
+    def move(state: dict, actor: Any, action: dict, rng: random.Random) -> list[dict]:
+        events: list[dict] = []
+        step(state, actor, action, rng, events)
+        return events
+    return move
 
 
 def load_texts(package: str) -> dict[str, dict[str, str]]:

@@ -8,7 +8,7 @@ import copy
 import random
 
 from companion import games
-from companion.games.base import HOST, Illegal, sample_action
+from companion.games.base import HOST, Game, Illegal, sample_action
 from tests.conformance.conftest import positions
 from tests.harness import canon, check_non_interference
 
@@ -90,3 +90,12 @@ def test_random_games_end(game_name):
     played += 1
     finished += game.winners(last) is not None
     assert finished >= played // 2, f"only {finished} of {played} random games ended"
+
+
+def test_every_action_type_has_its_move(game_name):
+    """A game declares its moves once (issue #26): every action type it
+    lists has a move, and no move is for a type it does not list."""
+    game = games.get(game_name)
+    if type(game).apply is not Game.apply:
+        return   # a game that dispatches itself (the test fixture)
+    assert set(game.moves) == set(game.action_types), set(game.moves) ^ set(game.action_types)

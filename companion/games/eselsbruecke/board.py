@@ -6,7 +6,6 @@ TERM_MAX = 40
 HAND_SIZE = 6
 PER_PLAYER = {3: 3, 4: 2, 5: 2, 6: 1}
 MODES = ("physical", "digital")
-TURN_TYPES = ("name", "pass", "take")
 
 
 def _k(s: int) -> str:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import (HOST, Game, Illegal, ev, load_texts, not_in_game, not_your_turn, seat,
-                    template, txt, wrong_step)
+from ..base import (HOST, Game, Illegal, ev, filled, load_texts, not_in_game, not_your_turn,
+                    seat, template, txt, wrong_step)
 from . import hidden, view as views
-from .board import (HAND_SIZE, MODES, PER_PLAYER, TERM_MAX, TURN_TYPES, _k, appeal_holders,
+from .board import (HAND_SIZE, MODES, PER_PLAYER, TERM_MAX, _k, appeal_holders,
                     by_holder, close_steps, next_seat, only_own_left, pending, teller, untaken)
 from .deck import DECK_SEP, LANGUAGES, load_deck
 from .matching import is_near, normalise
@@ -268,20 +268,20 @@ class Eselsbruecke(Game):
 
     # --- apply --------------------------------------------------------------
 
-    def apply(self, state: dict, actor: int | str, action: dict, rng: random.Random):
-        refusal = self._refusal(state, actor, action)
-        if refusal:
-            raise refusal
-        type_ = action["type"]
-        turn_taken = type_ in TURN_TYPES or (type_ == "close" and action["step"] == "turn")
-        if state["phase"] == "resolution" and turn_taken:
-            state["res"]["appeal"] = None   # an appeal must come at once
-        handler = {"lay": self._lay, "name": self._name, "pass": self._pass,
-                   "take": self._take, "confirm": self._confirm, "appeal": self._appeal,
-                   "concede": self._concede, "close": self._close}[type_]
-        events: list[dict] = []
-        handler(state, actor, action, rng, events)
-        return state, events
+    def __init__(self):
+        turn = self._turn_taken
+        self.moves = {"lay": filled(self._lay), "name": turn(self._name), "pass": turn(self._pass),
+                      "take": turn(self._take), "confirm": filled(self._confirm),
+                      "appeal": filled(self._appeal), "concede": filled(self._concede),
+                      "close": filled(self._close)}
+
+    @staticmethod
+    def _turn_taken(step):
+        """A turn's move: an appeal must come at once, so taking a turn ends its chance."""
+        def move(state, actor, action, rng):
+            state["res"]["appeal"] = None
+            return filled(step)(state, actor, action, rng)
+        return move
 
     # telling
 
@@ -482,9 +482,11 @@ class Eselsbruecke(Game):
             events.append(ev("closed_appeal", seat=seat(res["appeal"]["seat"])))
             self._circle_over(state, rng, events)
         elif only_own_left(state, res["turn"]):
+            res["appeal"] = None   # the host takes the turn: as any turn, it ends an appeal's chance
             events.append(ev("closed_take", seat=seat(res["turn"])))
             self._take(state, res["turn"], action, rng, events)
         else:
+            res["appeal"] = None
             events.append(ev("closed_turn", seat=seat(res["turn"])))
             self._pass(state, res["turn"], action, rng, events)
 

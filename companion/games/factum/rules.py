@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import HOST, Game, ev, load_texts, seat, template, txt
+from ..base import Game, ev, load_texts, seat, template, txt
 from . import checks, hidden, roles, scoring, view
 from .roles import key
 
@@ -107,16 +107,6 @@ class Factum(Game):
     def why_not(self, state, actor, action):
         return checks.refusal(state, actor, action)
 
-    # ------------------------------------------------------------------ apply
-    def apply(self, state, actor, action, rng):
-        refusal = checks.refusal(state, actor, action)
-        if refusal is not None:
-            raise refusal
-        type_ = action["type"]
-        if actor == HOST:
-            return HOST_MOVES[type_](state, action, rng)
-        return SEAT_MOVES[type_](state, actor, action, rng)
-
     # ------------------------------------------------------------------ views
     def view(self, state, s):
         return view.view(state, s)
@@ -183,7 +173,7 @@ def start_round(state, teller, rng, log_key):
     a, b = split(state, teller, rng)
     reset_round(state)
     state.update({"teller": teller, "team_a": a, "team_b": b, "phase": "telling"})
-    return state, [ev(log_key, seat=seat(teller)),
+    return [ev(log_key, seat=seat(teller)),
                    ev("teams", a=[seat(x) for x in a], b=[seat(x) for x in b])]
 
 
@@ -191,26 +181,26 @@ def volunteer(state, actor, action, rng):
     return start_round(state, actor, rng, "volunteer")
 
 
-def name_storyteller(state, action, rng):
+def name_storyteller(state, actor, action, rng):
     return start_round(state, action["seat"], rng, "named_storyteller")
 
 
 def told(state, actor, action, rng):
     state["phase"] = "judge"
-    return state, [ev("told", seat=seat(actor))]
+    return [ev("told", seat=seat(actor))]
 
 
 def set_judge(state, s, log_key):
     state["judge"] = s
     state["phase"] = "decide"
-    return state, [ev(log_key, seat=seat(s), teller=seat(state["teller"]))]
+    return [ev(log_key, seat=seat(s), teller=seat(state["teller"]))]
 
 
 def judge(state, actor, action, rng):
     return set_judge(state, actor, "judge")
 
 
-def name_judge(state, action, rng):
+def name_judge(state, actor, action, rng):
     return set_judge(state, action["seat"], "named_judge")
 
 
@@ -233,7 +223,7 @@ def decide(state, actor, action, rng):
     if others:
         events.append(ev("add_own", to=others))
     events.append(ev("mark_story", to=[teller]))
-    return state, events
+    return events
 
 
 # --- marking and the team vote -----------------------------------------------
@@ -244,7 +234,7 @@ def mark(state, actor, action, rng):
     events = [ev("marked", to=[actor], position=position, card=txt("value." + card))]
     if not roles.missing_marks(state):
         events += open_vote(state, "marks_done")
-    return state, events
+    return events
 
 
 def open_vote(state, log_key):
@@ -262,7 +252,7 @@ def vote(state, actor, action, rng):
     events = [ev("voted", to=[actor], position=position)]
     if all(key(s) in state["votes"] for s in roles.voters(state)):
         events += count_votes(state, rng)
-    return state, events
+    return events
 
 
 def count_votes(state, rng):
@@ -340,7 +330,7 @@ def best(state, actor, action, rng):
     events = [ev("best_voted", to=[actor], story=txt("value." + story))]
     if all(key(s) in state["best_votes"] for s in roles.best_voters(state)):
         events += count_best(state)
-    return state, events
+    return events
 
 
 def count_best(state):
@@ -378,24 +368,24 @@ def count_best(state):
 
 # --- closing a step, the round's end -------------------------------------------
 
-def close(state, action, rng):
+def close(state, actor, action, rng):
     phase = state["phase"]
     if phase == "telling":
         state["phase"] = "judge"
-        return state, [ev("told_closed", seat=seat(state["teller"]))]
+        return [ev("told_closed", seat=seat(state["teller"]))]
     if phase == "decide":
-        state, events = decide(state, state["judge"], action, rng)
-        return state, [ev("decide_closed", seat=seat(state["judge"]))] + events
+        events = decide(state, state["judge"], action, rng)
+        return [ev("decide_closed", seat=seat(state["judge"]))] + events
     if phase == "mark" and "story" not in state["marks"].get(key(state["teller"]), {}):
         # nothing to reveal without the story card's position: the round is void
-        return state, [ev("round_void", seat=seat(state["teller"]))] + end_round(state)
+        return [ev("round_void", seat=seat(state["teller"]))] + end_round(state)
     if phase == "mark":
         missing = roles.missing_marks(state)
         events = [ev("marks_closed", who=[seat(s) for s in missing])]
-        return state, events + open_vote(state, "marks_done")
+        return events + open_vote(state, "marks_done")
     if phase == "vote":
-        return state, [ev("votes_closed")] + count_votes(state, rng)
-    return state, [ev("best_closed")] + count_best(state)
+        return [ev("votes_closed")] + count_votes(state, rng)
+    return [ev("best_closed")] + count_best(state)
 
 
 def end_round(state):
@@ -415,8 +405,9 @@ def end_round(state):
     return events
 
 
-SEAT_MOVES = {"volunteer": volunteer, "told": told, "judge": judge, "decide": decide,
-              "mark": mark, "vote": vote, "best": best}
-HOST_MOVES = {"name_storyteller": name_storyteller, "name_judge": name_judge, "close": close}
+#: every move of the game, the host's included (checks.refusal tells who may)
+Factum.moves = {"volunteer": volunteer, "told": told, "judge": judge, "decide": decide,
+                "mark": mark, "vote": vote, "best": best,
+                "name_storyteller": name_storyteller, "name_judge": name_judge, "close": close}
 
 GAME = Factum()

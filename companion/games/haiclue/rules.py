@@ -152,6 +152,10 @@ class Haiclue(Game):
 
     # --- refusals (shared by apply and why_not) ----------------------------
 
+    def __init__(self):
+        self.moves = {"clue_ready": self._clue_ready, "guess": self._guess, "close": self._close,
+                      "next": self._next, "words": self._words}
+
     def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
         if action.get("type") not in self.action_types:
             return None
@@ -246,27 +250,13 @@ class Haiclue(Game):
 
     # --- apply -------------------------------------------------------------
 
-    def apply(self, state: dict, actor: int | str, action: dict, rng: random.Random):
-        if action.get("type") not in self.action_types:
-            raise refuse("wrong_step")
-        refusal = self._refusal(state, actor, action)
-        if refusal is not None:
-            raise refusal
-        handler = {
-            "clue_ready": self._clue_ready,
-            "guess": self._guess,
-            "close": self._close,
-            "next": self._next,
-            "words": self._words,
-        }[action["type"]]
-        return handler(state, actor, action, rng)
 
     def _clue_ready(self, state, actor, action, rng):
         state["ready"][key(actor)] = " ".join((action.get("text") or "").split())
         events = [ev("ready", seat=seat(actor))]
         if all(key(s) in state["ready"] for s in state["seats"]):
             events += self._open_guessing(state)
-        return state, events
+        return events
 
     @staticmethod
     def _open_guessing(state: dict) -> list[dict]:
@@ -283,7 +273,7 @@ class Haiclue(Game):
         events = [ev("guessed", seat=seat(actor))]
         if all(key(s) in state["guesses"] for s in guessers(state)):
             events += self._reveal(state)
-        return state, events
+        return events
 
     def _reveal(self, state: dict) -> list[dict]:
         """Reveals the guesses with the author's colour, scores them,
@@ -370,20 +360,20 @@ class Haiclue(Game):
             for s in missing:
                 state["ready"][key(s)] = ""
             events = [ev("closed_clue", seats=[seat(s) for s in missing])] if missing else []
-            return state, events + self._open_guessing(state)
+            return events + self._open_guessing(state)
         missing = [s for s in guessers(state) if key(s) not in state["guesses"]]
         events = [ev("closed_guess", seats=[seat(s) for s in missing])] if missing else []
-        return state, events + self._reveal(state)
+        return events + self._reveal(state)
 
     def _next(self, state, actor, action, rng):
-        return state, self._start_round(state, rng)
+        return self._start_round(state, rng)
 
     def _words(self, state, actor, action, rng):
         for c in COLORS:
             word = " ".join((action.get(c) or "").split())
             if word:
                 state["words"][c] = word
-        return state, [ev("words")]
+        return [ev("words")]
 
     # --- views and results ---------------------------------------------------
 

@@ -20,7 +20,7 @@ import functools
 import random
 from typing import Any
 
-from ..base import HOST, Game, Illegal, ev, load_texts, not_in_game, seat, template, txt
+from ..base import HOST, Game, Illegal, ev, filled, load_texts, not_in_game, seat, template, txt
 from . import doubts, reactions, second
 from .claims import add_claim, claim_params, cover
 from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_refusal,
@@ -169,14 +169,6 @@ class Hoax(Game):
         if check is None:
             return Illegal("unknown_action")
         return check(st, actor, action)
-
-    def apply(self, state, actor, action, rng):
-        refusal = self.why_not(state, actor, action)
-        if refusal is not None:
-            raise refusal
-        events: list[dict] = []
-        PERFORM[action["type"]](state, actor, action, rng, events)
-        return state, events
 
     def view(self, state, seat_):
         return view(state, seat_)
@@ -543,5 +535,7 @@ PERFORM = {
     **{kind: reactions.perform for kind in reactions.TYPES},
     **{kind: doubts.perform for kind in doubts.TYPES},
 }
+#: every move of the game (the base class checks with why_not, then moves)
+Hoax.moves = {kind: filled(perform) for kind, perform in PERFORM.items()}
 
 GAME = Hoax()

@@ -171,12 +171,16 @@ class WhatTheRule(Game):
 
     # --- apply -------------------------------------------------------------
 
-    def apply(self, state: dict, actor, action: dict, rng: random.Random):
-        problem = checks.refusal(state, actor, action)
-        if problem is not None:
-            raise problem
-        handler = getattr(self, "_" + action["type"])
-        return state, handler(state, actor, action, rng)
+    def __init__(self):
+        self.moves = {
+            "set_rule": self._set_rule, "draw_rule": self._draw_rule, "choose_gm": self._choose_gm,
+            "play": self._play, "judge": self._judge, "reveal": self._reveal,
+            "reveal_card": self._reveal_card, "judge_reveal": self._judge_reveal,
+            "guess": self._guess, "judge_guess": self._judge_guess, "no_guess": self._no_guess,
+            "overrule": self._overrule, "hints": self._hints, "announce_hint": self._announce_hint,
+            "object": self._object, "give_hint": self._give_hint,
+            "void_round": self._void_round, "close": self._close,
+        }
 
     # the rule
 
