@@ -109,16 +109,17 @@
     var pub = view.public, rv = r.reveal, n = r.n;
     if (!n) return "";
     var ballot = lastBallot(pub, r), options = pub.ballot === 2 ? pub.vote_options : null;
-    var out = '<div class="fx-cards">';
+    var out = '<div class="fx-cards' + (rv ? " fx-open" : "") + '">';
     for (var pos = 1; pos <= n; pos++) {
       var item = rv ? rv.layout[pos - 1] : null, voters = [];
       Object.keys(ballot).forEach(function (k) { if (ballot[k] === pos) voters.push(+k); });
       var cls = "fx-card" + (item ? " fx-card-" + (item.seat === null || item.seat === undefined ? "deck" : item.card) : "") +
         (rv && rv.chosen === pos ? " fx-chosen" : "") + (options && options.indexOf(pos) < 0 ? " fx-dim" : "");
-      out += '<div class="' + cls + '" data-position="' + pos + '"><span class="fx-pos">' + pos + "</span>" +
-        (item ? '<span class="fx-owner">' + cardLabel(ui, item) + "</span>" : "") +
+      var text = (item ? '<span class="fx-owner">' + cardLabel(ui, item) + "</span>" : "") +
         (voters.length ? '<span class="fx-voters">' + names(ui, voters) + "</span>" : "") +
-        (rv && rv.chosen === pos ? '<span class="fx-chosen-tag">' + ui.esc(ui.t("ui.chosen")) + "</span>" : "") + "</div>";
+        (rv && rv.chosen === pos ? '<span class="fx-chosen-tag">' + ui.esc(ui.t("ui.chosen")) + "</span>" : "");
+      out += '<div class="' + cls + '" data-position="' + pos + '"><span class="fx-pos">' + pos + "</span>" +
+        (text ? '<span class="fx-card-text">' + text + "</span>" : "") + "</div>";
     }
     return out + "</div>";
   }
@@ -133,13 +134,31 @@
       ui.t("ui.right", {team: teamLabel(ui, rv.winners)}) :
       ui.t("ui.wrong", {story: rv.story, team: teamLabel(ui, rv.winners)})) + "</b> " +
       (rv.random ? ui.esc(ui.t("ui.random")) : "") +
-      (pts.length ? '<div class="fx-points">' + ui.esc(ui.t("ui.points")) + ": " + pts.join(" ") + "</div>" : "") + "</div>";
+      (pts.length ? ' <span class="fx-points">' + ui.esc(ui.t("ui.points")) + ":" + pts.join(" ") + "</span>" : "") + "</div>";
+  }
+
+  /* After the reveal the cards name their owners: each team in one line
+     (the captain first), so the cards, the result and the best-story vote
+     fit beside ten players (issue #25). */
+  function teamLine(ui, r, team) {
+    var members = team === "A" ? r.team_a : r.team_b, captain = team === "A" ? r.teller : r.judge;
+    var role = r.guessers ? (r.guessers === team ? ui.t("ui.guesses") : ui.t("ui.confuses")) : "";
+    var list = members.slice().sort(function (a, b) { return (b === captain) - (a === captain); }).map(function (s) {
+      return '<span class="fx-member' + (s === captain ? " fx-cap" : "") + '">' + ui.esc(ui.name(s)) + "</span>";
+    }).join(" ");
+    return '<div class="fx-team-line fx-team-' + team + (r.guessers ? (r.guessers === team ? " fx-guess" : " fx-confuse") : "") +
+      '"><b>' + ui.esc(teamLabel(ui, team)) + "</b>" + (role ? ' <span class="fx-role">' + ui.esc(role) + "</span>" : "") +
+      " " + list + "</div>";
   }
 
   function roundBoard(view, ui, r) {
     var pub = view.public, html = "";
-    if (r.team_a && r.team_a.length) html += '<div class="fx-teams">' + teamBox(ui, r, "A") + teamBox(ui, r, "B") + "</div>";
-    if (r.n) html += '<p class="fx-deck">' + ui.esc(ui.t("ui.cards", {n: r.n, deck: r.deck})) + "</p>";
+    if (r.team_a && r.team_a.length) {
+      html += r.reveal ? '<div class="fx-teams-short">' + teamLine(ui, r, "A") + teamLine(ui, r, "B") + "</div>"
+        : '<div class="fx-teams">' + teamBox(ui, r, "A") + teamBox(ui, r, "B") + "</div>";
+    }
+    // after the reveal the deck's cards say so themselves
+    if (r.n && !r.reveal) html += '<p class="fx-deck">' + ui.esc(ui.t("ui.cards", {n: r.n, deck: r.deck})) + "</p>";
     if (r === pub.current && pub.step === "vote" && pub.ballot === 2) {
       html += '<p class="fx-ballot2">' + ui.esc(ui.t("ui.ballot2", {options: pub.vote_options.join(", ")})) + "</p>";
     }

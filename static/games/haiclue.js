@@ -139,27 +139,53 @@
     }).join("") + "</div>";
   }
 
+  /* Who is still at it and who is done: two lines, the state said once
+     before its names (ten players fit, issue #25). */
   function tableChips(ui, seats, on, yes, no) {
-    return '<ul class="hk-chips">' + seats.map(function (s) {
-      var done = on.indexOf(s) >= 0;
-      return '<li class="' + (done ? "hk-done" : "hk-open") + '"><span class="hk-who">' + ui.esc(ui.name(s)) + "</span> " +
-        '<span class="hk-state">' + (done ? "✓ " : "… ") + ui.esc(ui.t(done ? yes : no)) + "</span></li>";
-    }).join("") + "</ul>";
+    var open = seats.filter(function (s) { return on.indexOf(s) < 0; });
+    var done = seats.filter(function (s) { return on.indexOf(s) >= 0; });
+    function group(list, cls, mark, key) {
+      if (!list.length) return "";
+      return '<li class="' + cls + '"><span class="hk-state">' + mark + " " + ui.esc(ui.t(key)) + ":</span> " + list.map(function (s) {
+        return '<span class="hk-who">' + ui.esc(ui.name(s)) + "</span>";
+      }).join(" ") + "</li>";
+    }
+    return '<ul class="hk-chips">' + group(open, "hk-open", "…", no) + group(done, "hk-done", "✓", yes) + "</ul>";
   }
 
-  function tableResult(view, ui, r, cls) {
+  /* A clue's result: its colour, the clue, and the guesses by colour (the
+     right one first; each colour in words), so ten guesses take a line or two. */
+  function tableResult(view, ui, r, cls, label) {
     var out = '<div class="hk-result ' + (cls || "") + '"><div class="hk-was">' +
+      (label ? '<span class="hk-label">' + ui.esc(label) + "</span> " : "") +
       th(ui, "ui.was", {author: ui.name(r.author)}, {color: chip(ui, r.color)}) +
-      (r.points ? ' <span class="hk-plus">' + ui.esc(ui.t("ui.points", {points: r.points})) + "</span>" : "") + "</div>";
-    if (r.clue) out += '<div class="hk-result-clue">' + ui.esc(ui.quote(r.clue)) + "</div>";
-    out += '<ul class="hk-guesses">';
+      (r.points ? ' <span class="hk-plus">' + ui.esc(ui.t("ui.points", {points: r.points})) + "</span>" : "") +
+      (r.clue ? ' <span class="hk-result-clue">' + ui.esc(ui.quote(r.clue)) + "</span>" : "") + "</div>";
+    var by = {}, none = [];
     view.public.order.forEach(function (s) {
       if (s === r.author) return;
-      var g = r.guesses[String(s)], right = g === r.color;
-      out += '<li class="' + (g ? (right ? "hk-right" : "hk-wrong") : "hk-none") + '"><span class="hk-who">' +
-        ui.esc(ui.name(s)) + "</span> " + (g ? chip(ui, g) + " " + (right ? "✓" : "✗") : ui.esc(ui.t("ui.no_guess"))) + "</li>";
+      var g = r.guesses[String(s)];
+      if (g) (by[g] = by[g] || []).push(s);
+      else none.push(s);
     });
+    var colours = Object.keys(by).sort(function (a, b) { return (b === r.color) - (a === r.color); });
+    out += '<ul class="hk-guesses">' + colours.map(function (c) {
+      var right = c === r.color;
+      return '<li class="' + (right ? "hk-right" : "hk-wrong") + '">' + (right ? "✓ " : "✗ ") + chip(ui, c) + " " +
+        by[c].map(function (s) { return '<span class="hk-who">' + ui.esc(ui.name(s)) + "</span>"; }).join(", ") + "</li>";
+    }).join("") + (none.length ? '<li class="hk-none">' + ui.esc(ui.t("ui.no_guess")) + ": " +
+      none.map(function (s) { return '<span class="hk-who">' + ui.esc(ui.name(s)) + "</span>"; }).join(", ") + "</li>" : "");
     return out + "</ul></div>";
+  }
+
+  /* An earlier clue of the round in one short line: its colour, whose, the
+     points and how many guessed it (each guess is in the log). */
+  function tableBrief(view, ui, r) {
+    var right = view.public.order.filter(function (s) { return s !== r.author && r.guesses[String(s)] === r.color; });
+    return '<li class="hk-brief">' + chip(ui, r.color) + ' <span class="hk-who">' + ui.esc(ui.name(r.author)) + "</span>" +
+      // the points, else (the team game, nobody scored) how many guessed it
+      (r.points ? ' <span class="hk-plus">' + ui.esc(ui.t("ui.points", {points: r.points})) + "</span>"
+        : ' <span class="hk-count">✓' + right.length + "</span>") + "</li>";
   }
 
   function tableBoard(view, ui) {
@@ -179,15 +205,16 @@
       out += p.clue ? '<div class="hk-clue">' + ui.esc(ui.quote(p.clue)) + "</div>"
         : '<div class="hk-clue hk-none">' + ui.esc(ui.t("ui.no_typed_clue")) + "</div>";
       out += tableChips(ui, p.order.filter(function (s) { return s !== p.author; }), p.guessed || [], "ui.guessed", "ui.not_guessed");
-      if (p.last) out += "<h3>" + ui.esc(ui.t("ui.last")) + "</h3>" + tableResult(view, ui, p.last, "hk-small");
+      // the last clue's result, its title in its first line
+      if (p.last) out += tableResult(view, ui, p.last, "hk-small", ui.t("ui.last"));
     } else if (p.phase === "between") {
       out += '<div class="hk-todo">' + ui.esc(ui.t("ui.todo_" + p.todo)) + "</div>";
     }
     if (showLast) out += tableResult(view, ui, p.last, "hk-big");
     if (p.phase !== "clue" && p.results.length > 1) {
-      out += '<h3>' + ui.esc(ui.t("ui.results")) + '</h3><div class="hk-results">' + p.results.slice(0, -1).reverse().map(function (r) {
-        return tableResult(view, ui, r, "hk-small");
-      }).join("") + "</div>";
+      out += '<ul class="hk-results"><li class="hk-label">' + ui.esc(ui.t("ui.results")) + "</li>" + p.results.slice(0, -1).reverse().map(function (r) {
+        return tableBrief(view, ui, r);
+      }).join("") + "</ul>";
     }
     return out + "</div>";
   }

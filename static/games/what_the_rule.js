@@ -349,7 +349,7 @@
 
   /* The correct row, each place with the wrong cards laid under it (two
      small cards side by side, so every wrong card stays readable). */
-  function rowsHtml(view, ui, cls, last) {
+  function rowsHtml(view, ui, cls, last, noteInRow) {
     var p = view.public, row = p.row || [], wrong = p.wrong || [[]];
     var from = last ? Math.max(0, row.length - last) : 0;
     var cols = [];
@@ -361,6 +361,8 @@
         (under ? '<div class="wtr-under">' + under + "</div>" : "") + "</div>");
     }
     var more = from > 0 ? '<div class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: from})) + "</div>" : "";
+    // the table: "+5 earlier" as the row's first place, not a line of its own
+    if (noteInRow) return '<div class="wtr-rows">' + (more ? '<div class="wtr-col wtr-earlier">' + more + "</div>" : "") + cols.join("") + "</div>";
     return more + '<div class="wtr-rows">' + cols.join("") + "</div>";
   }
 
@@ -400,10 +402,14 @@
       ui.esc(ui.t("ui.pile", {pile: view.public.pile})) + "</span></div>";
   }
 
-  function guessesHtml(view, ui) {
-    var list = view.public.guesses || [];
-    if (!list.length) return "";
-    return "<h3>" + ui.esc(ui.t("ui.guesses")) + '</h3><ol class="wtr-guesses">' + list.map(function (g) {
+  function guessesHtml(view, ui, newest) {
+    var all = view.public.guesses || [];
+    // a large table shows the guess being judged only above (in the pending box)
+    if (newest && view.public.phase === "judge_guess" && all.length && all[all.length - 1].right === null) all = all.slice(0, -1);
+    if (!all.length) return "";
+    var list = newest ? all.slice(-newest) : all, earlier = all.length - list.length;
+    return "<h3>" + ui.esc(ui.t("ui.guesses")) + (earlier ? ' <span class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: earlier})) +
+      "</span>" : "") + '</h3><ol class="wtr-guesses">' + list.map(function (g) {
       var cls = g.right === true ? "right" : g.right === false ? "wrong" : "";
       var verdict = g.right === true ? ui.t(g.overruled ? "ui.right_overruled" : "ui.right")
         : g.right === false ? ui.t("ui.wrong") : ui.t("ui.judging");
@@ -694,13 +700,18 @@
       var out = STYLE + '<div class="wtr">' + header(view, ui);
       var last = (p.results || [])[p.results.length - 1];
       if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
-      out += playersHtml(view, ui) + pendingHtml(view, ui);
+      // a large table (issue #25): smaller cards, the row's last nine places,
+      // the newest two guesses (the rest in the log) and no points table
+      // (the seat list beside shows the same numbers), so all fits 1280x800
+      var many = view.seats.length > 6;
+      out += playersHtml(view, ui) + pendingHtml(view, ui, many ? "wtr-mid" : null);
       if (p.phase !== "rule" || last) {
         out += "<h3>" + ui.esc(ui.t("ui.row", {n: (p.row || []).length, played: p.played})) + "</h3>" +
-          rowsHtml(view, ui, "wtr-big");
+          rowsHtml(view, ui, many ? "wtr-mid" : "wtr-big", many ? 9 : 0, true);
       }
-      out += '<div class="wtr-cols"><div>' + hintsHtml(view, ui) + guessesHtml(view, ui) + "</div><div>" +
-        scoresHtml(view, ui) + "</div></div>";
+      // (between rounds the rule box says who found it: a large table leaves the old guesses to the log)
+      var guesses = many && (p.phase === "rule" || p.phase === "over") ? "" : guessesHtml(view, ui, many ? 2 : 0);
+      out += '<div class="wtr-cols' + (many ? " wtr-many" : "") + '"><div>' + hintsHtml(view, ui) + guesses + "</div><div>" + (many ? "" : scoresHtml(view, ui)) + "</div></div>";
       return out + "</div>";
     },
 

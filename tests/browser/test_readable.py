@@ -155,18 +155,9 @@ def fits(page, where):
     assert not page.evaluate(TURN_OFF_SCREEN), f"{where}: rows below the screen: {page.evaluate(TURN_OFF_SCREEN)[:8]}"
 
 
-#: boards that still overflow at their largest table (measured 2024 at 1280x800, en);
-#: they need their renderer (static/games/*.js) changed, see issue #25
-STILL_OVERFLOWS = {
-    "factum": "10 players: #board content 840 px in 630; .tb-side 651 in 630 (two-line header)",
-    "haiclue": "10 players: #board content 1239 px in 672 (guess chips and 'Last clue' list)",
-    "what_the_rule": "10 players: #board content 1029 px in 672 (hands, row, guesses and points)",
-}
-
-
-# not strict: whether a random position overflows depends on the room's random deal
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=STILL_OVERFLOWS[g], strict=False))
-                                  if g in STILL_OVERFLOWS else g for g in SHIPPED])
+# strict for every game: the room's deal is random, so a board must fit in
+# whatever position random play reaches (issue #25)
+@pytest.mark.parametrize("game", SHIPPED)
 def test_the_largest_table_fits_in_play(server, browser, game):
     names, options = largest(game)
     for attempt in range(6):    # a seed whose moves end the game is passed over
@@ -183,6 +174,29 @@ def test_the_largest_table_fits_in_play(server, browser, game):
         assert sum(not c["void"] for c in room.view()["public"]["claims"]) >= 4, "no four open claims"
     for lang in ("en", "de"):
         fits(host_table(browser, server, room, lang=lang), f"{game}-{len(names)}-playing-{lang}")
+
+
+def test_hoax_from_round_two_keeps_the_player_on_turn_on_screen(server, browser):
+    """HOAX, 8 players with large_group, from round 2 on: the last round's
+    identities (.hx-last) lie under the rows; with four open claims the
+    player on turn and every row stay on the screen."""
+    names, options = largest("hoax")
+    for attempt in range(6):
+        room = Room(server, "hoax", names, options)
+        room.host_act({"type": "start"})
+        rng = random.Random(f"round2/hoax/{attempt}")
+        room.play(rng, until=lambda view: view["public"]["round"] >= 2 and view["public"]["last_round"], steps=800)
+        if room.view()["status"] == "playing" and room.view()["public"]["last_round"]:
+            open_claims(room, rng)
+            if room.view()["status"] == "playing":
+                break
+    view = room.view()
+    assert view["public"]["round"] >= 2 and view["public"]["last_round"], f"no round 2 reached: round {view['public']['round']}"
+    assert sum(not c["void"] for c in view["public"]["claims"]) >= 4, "no four open claims in round 2"
+    for lang in ("en", "de"):
+        page = host_table(browser, server, room, lang=lang)
+        assert page.locator(".hx-last").count() == 1, "no .hx-last on the board in round 2"
+        fits(page, f"hoax-{len(names)}-round2-{lang}")
 
 
 #: quick games for the evening before the last one
