@@ -906,16 +906,8 @@
 
   /* Whom the game waits for: the view's ``waiting`` (the seats offered a
      required template); older servers' views: the usual public names. */
-  function waitingFor(view) {
-    if (Array.isArray(view.waiting)) return view.waiting.slice();
-    const pub = view.public || {};
-    for (const key of ["waiting_for", "awaited", "waiting", "to_move"]) {
-      const v = pub[key];
-      if (typeof v === "number") return [v];
-      if (Array.isArray(v) && v.every((x) => typeof x === "number")) return v.slice();
-    }
-    return [];
-  }
+  // whom the game waits for: every view says it (the seats with a required template)
+  function waitingFor(view) { return (view.waiting || []).slice(); }
   /* Seats in words: "Anna, Ben and Cleo", or with ``any`` (a race: the
      first one counts) "Anna, Ben or Cleo". */
   function seatList(view, seats, any) {
@@ -937,23 +929,31 @@
   function startVideoFallback() {
     const v = document.getElementById("keepawake");
     if (!v) return;
-    // a tiny silent looping video keeps most phones awake on plain http;
-    // browsers only start it after a tap, so we retry on the next one
-    if (!v.src) v.src = Companion.blankVideo();
+    // a silent looping video keeps most phones awake on plain http (a 1-pixel
+    // canvas stream is enough); browsers only start it after a tap, so we retry on the next one
+    if (!v.srcObject) v.srcObject = blankStream();
     const play = () => { if (keepAwakeOn) v.play().catch(() => {}); };
     play();
     document.addEventListener("pointerdown", play, {once: true});
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && keepAwakeOn) keepAwake(true); });
-  Companion.blankVideo = function () {
-    // a canvas captureStream is enough to keep a video element "playing"
+  function blankStream() {
     try {
       const canvas = document.createElement("canvas"); canvas.width = canvas.height = 1;
-      const v = document.getElementById("keepawake");
-      if (canvas.captureStream) { v.srcObject = canvas.captureStream(1); return ""; }
-    } catch (e) { /* ignore */ }
-    return "";
-  };
+      return canvas.captureStream ? canvas.captureStream(1) : null;
+    } catch (e) { return null; }
+  }
+
+  /* A renderer's stylesheet, adopted once through the CSSOM: no <style>
+     element and no style="" in the pages, so the CSP needs no 'unsafe-inline'. */
+  const adopted = new Set();
+  function adoptStyle(name, css) {
+    if (adopted.has(name)) return;
+    adopted.add(name);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+  }
 
   function vibrate() { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); }
 
@@ -1007,7 +1007,7 @@
           esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>` : "");
   }
 
-  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog,
+  Object.assign(Companion, {esc, t, gt, ui, loadGame, connect, toast, confirmDialog, adoptStyle,
     renderActions, renderPicks, hasPendingPick, onAim, sortActions, waitingFor, seatList, onReveal,
     isRevealed, setRevealed,
     keepAwake, vibrate, switchLang, renderLog, renderSeats, renderGame, renderStatus, renderEnding, optionInputs, readOptionInputs, optionWords,

@@ -43,7 +43,10 @@
   /* --- seats: a colour each, the same in the list and the chart ------------ */
   const PALETTE = ["#e8590c", "#1c7ed6", "#2b8a3e", "#c2255c", "#7048e8", "#e0a800", "#0b7285",
     "#a61e4d", "#5c940d", "#364fc7", "#d9480f", "#087f5b", "#862e9c", "#495057"];
-  function colour(seat) { return PALETTE[Math.abs(Number(seat)) % PALETTE.length]; }
+  function colourIndex(seat) { return Math.abs(Number(seat)) % PALETTE.length; }
+  function colour(seat) { return PALETTE[colourIndex(seat)]; }
+  // the seat's colour as a class (table.css .tb-c<i> sets --seat): no inline style, so the CSP needs none
+  function seatClass(seat) { return "tb-c" + colourIndex(seat); }
 
   function names(u, seats) { return seats.map((s) => u.name(s)); }
 
@@ -64,17 +67,7 @@
     }
     return genericHeadline(view);
   }
-  // the last game-ending line decides: the host's "end" or the game's own finish
-  function endedByHost(view) {
-    if (typeof view.ended_by_host === "boolean") return view.ended_by_host;
-    const ended = K.t("log.ended"), finished = K.t("log.finished").split("{names}")[0];
-    for (let i = view.log.length - 1; i >= 0; i--) {
-      const text = view.log[i].text;
-      if (text === ended) return true;
-      if (text.startsWith(finished) || text === K.t("log.finished_nobody")) return false;
-    }
-    return false;
-  }
+  function endedByHost(view) { return !!view.ended_by_host; }
   /* A game without its own headline(): its step or phase in its own words
      where its texts have one (placeholders filled from the public state),
      else its title; whom it waits for from the usual public names. */
@@ -88,15 +81,7 @@
         if (s != null && !/\{\w+\}/.test(s)) { step = s; break; }
       }
     }
-    return {step: step || view.title || K.gt(view.game, "title") || "", waiting: waitingFor(pub)};
-  }
-  function waitingFor(pub) {
-    for (const key of ["waiting_for", "awaited", "waiting", "to_move", "turn"]) {
-      const v = pub[key];
-      if (typeof v === "number") return [v];
-      if (Array.isArray(v) && v.length && v.every((x) => typeof x === "number")) return v.slice();
-    }
-    return [];
+    return {step: step || view.title || K.gt(view.game, "title") || "", waiting: K.waitingFor(view)};
   }
 
   function drawHeadline(view, u) {
@@ -114,7 +99,7 @@
       const shown = waiting.length > 9 ? waiting.slice(0, 8) : waiting;
       const label = view.waiting_any && waiting.length > 1 ? tt("table.waiting_any") : h.label || tt("table.waiting");
       el.innerHTML = `<span class="tb-waiting-label">${esc(label)}</span> ` +
-        shown.map((s) => `<span class="tb-name" style="--seat:${colour(s)}">${esc(u.name(s))}</span>`).join(" ") +
+        shown.map((s) => `<span class="tb-name ${seatClass(s)}">${esc(u.name(s))}</span>`).join(" ") +
         (shown.length < waiting.length ? ` <span class="tb-more">+${waiting.length - shown.length}</span>` : "");
     } else {
       el.innerHTML = "";
@@ -128,7 +113,7 @@
     const won = view.evening.wins || {};
     $("seats").innerHTML = view.seats.map((s) => {
       const w = won[String(s.seat)] || 0;
-      return `<li data-seat="${s.seat}" class="${waiting.includes(s.seat) ? "turn" : ""}" style="--seat:${colour(s.seat)}">` +
+      return `<li data-seat="${s.seat}" class="${seatClass(s.seat)}${waiting.includes(s.seat) ? " turn" : ""}">` +
         `<span class="dot ${s.connected ? "on" : "off"}" role="img" aria-label="${esc(K.t(s.connected ? "page.connected" : "page.offline"))}"></span>` +
         `<span class="sname">${esc(s.name)}</span>` +
         (w ? `<span class="tb-wins" title="${esc(wins(w))}">★${w > 1 ? w : ""}</span>` : "") +
@@ -269,7 +254,7 @@
     const shown = games.slice(-10), first = games.length - shown.length;
     const total = (s) => view.evening.wins[String(s.seat)] || 0;
     const rows = view.seats.slice().sort((a, b) => total(b) - total(a)).map((s) =>
-      `<tr style="--seat:${colour(s.seat)}"><th scope="row"><span class="tb-swatch"></span>${esc(s.name)}</th>` +
+      `<tr class="${seatClass(s.seat)}"><th scope="row"><span class="tb-swatch"></span>${esc(s.name)}</th>` +
       shown.map((g) => `<td>${g.winners.includes(s.seat) ? '<span class="tb-star">★</span>' : ""}</td>`).join("") +
       `<td class="tb-total">${esc(wins(total(s)))}</td></tr>`).join("");
     // a column per game, headed by its number; the key under the table
@@ -303,7 +288,7 @@
     const won = view.winners || [];
     // the top line already says "ended" or "nobody won"; the panel celebrates winners
     const head = won.length
-      ? `<div class="tb-winners">♛ ${won.map((s) => `<span class="tb-name" style="--seat:${colour(s)}">${esc(u.name(s))}</span>`).join(" ")}</div>` : "";
+      ? `<div class="tb-winners">♛ ${won.map((s) => `<span class="tb-name ${seatClass(s)}">${esc(u.name(s))}</span>`).join(" ")}</div>` : "";
     const scored = view.seats.some((s) => Number(s.score)) || (h && h.game === view.game && h.points.length > 1);
     const table = standings(view, u);
     if (!head && !scored && !table) { el.hidden = true; el.innerHTML = ""; return; }

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-#: Content-Security-Policy: scripts only from this server, never inline.
-#: style-src still allows inline styles: the game renderers in
-#: static/games/ (haiclue.js, hoax.js) write <style> blocks and style=""
-#: attributes; once their CSS lives in static files, drop 'unsafe-inline'.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+#: Content-Security-Policy: scripts and styles only from this server, never
+#: inline (renderers adopt their stylesheets through the CSSOM, and a seat's
+#: colour is a class).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
        "img-src 'self' data:; media-src 'self' data: blob:; font-src 'self'; "
        "connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")

@@ -39,22 +39,8 @@
     ".eb-win{font-size:1.5em;font-weight:800;margin:.5em 0;padding:.5em .7em;border-radius:12px;background:#e6f0e7}" +
     ".eb-question{font-size:1.5em;font-weight:700;padding:.2em 0 .5em;color:#fff;width:100%}";
 
-  // one stylesheet for the page, built through the CSSOM (no inline <style>:
-  // the pages' Content-Security-Policy may forbid those)
-  var styled = false;
-  function style() {
-    if (styled) return "";
-    styled = true;
-    try {
-      var sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
-      return "";
-    } catch (e) {
-      styled = false;
-      return "<style>" + CSS + "</style>";
-    }
-  }
+  // one stylesheet for the page, adopted through the CSSOM (the CSP allows no inline style)
+  if (C.adoptStyle) C.adoptStyle("eselsbruecke", CSS);
 
   // a donkey's head: long ears, long face
   var DONKEY =
@@ -322,7 +308,7 @@
 
     table: function (view, ui) {
       var p = view.public;
-      var out = style() + '<div class="eb">' + head(view, ui, false);
+      var out = '<div class="eb">' + head(view, ui, false);
       if (p.phase === "telling") {
         out += '<div class="eb-now">' + ui.esc(now(view, ui)) + "</div>";
         out += '<div class="eb-note">' + esc(ui, "ui.progress", { count: p.laid.length, size: p.size }) + "</div>";
@@ -338,7 +324,7 @@
 
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
-      var out = style() + '<div class="eb">' + head(view, ui, true);
+      var out = '<div class="eb">' + head(view, ui, true);
       if (p.phase === "telling") {
         if (p.turn !== you.seat) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
         out += "<h3>" + esc(ui, "ui.story_so_far") + "</h3>" + laid(view, ui, false) + '<div class="eb-note">' +

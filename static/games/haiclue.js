@@ -20,8 +20,13 @@
       ";min-height:80px;font-size:1.3em;font-weight:800;flex:1 1 40%}";
   }).join("");
 
+  // each colour as a class (fields, chips): no inline style, so the CSP needs none
+  var COLOUR_CLASSES = Object.keys(HEX).map(function (c) {
+    return ".hc-c-" + c + "{background:" + HEX[c] + ";color:" + INK[c] + "}";
+  }).join("");
+
   var STYLE =
-    "<style>" + GUESS_FIELDS +
+    GUESS_FIELDS + COLOUR_CLASSES +
     ".hc{font-size:1.1em;line-height:1.35}" +
     ".hc h2{margin:.3em 0}.hc h3{margin:.6em 0 .3em}" +
     ".hc-head{display:flex;gap:1em;flex-wrap:wrap;align-items:baseline;font-weight:bold}" +
@@ -41,13 +46,14 @@
     ".hc-todo{font-size:1.5em;font-weight:bold;padding:.6em;border:3px dashed #555;border-radius:.6em;margin:.5em 0}" +
     ".hc-scores td{padding:.1em .8em}.hc-scores td.hc-n{text-align:right;font-weight:bold}" +
     ".hc-me{font-size:1.3em;font-weight:bold;margin:.5em 0}" +
-    "</style>";
+    ".hc-chip.hc-big{font-size:1.4em;padding:.2em .7em}.hc-said{font-style:italic}" +
+    ".hc-list li.hc-mine{outline:3px solid #333}";
+  if (C.adoptStyle) C.adoptStyle("haiclue", STYLE);
 
   function chip(ui, color, big) {
     if (!color) return "";
     return (
-      '<span class="hc-chip" style="background:' + HEX[color] + ";color:" + INK[color] +
-      (big ? ";font-size:1.4em;padding:.2em .7em" : "") + '">' +
+      '<span class="hc-chip hc-c-' + color + (big ? " hc-big" : "") + '">' +
       MARK[color] + " " + ui.esc(ui.t("value." + color)) + "</span>"
     );
   }
@@ -86,15 +92,14 @@
   function result(view, ui, r, big, me) {
     var out = '<div class="hc-result' + (big ? " hc-big" : "") + '">';
     out += "<div>" + th(ui, "ui.was", { author: ui.name(r.author) }, { color: chip(ui, r.color, big) }) + "</div>";
-    if (r.clue) out += '<div style="font-style:italic">' + ui.esc(ui.quote(r.clue)) + "</div>";
+    if (r.clue) out += '<div class="hc-said">' + ui.esc(ui.quote(r.clue)) + "</div>";
     out += '<ul class="hc-list">';
     view.public.order.forEach(function (s) {
       if (s === r.author) return;
       var g = r.guesses[String(s)];
       var right = g === r.color;
       out +=
-        '<li class="' + (g ? (right ? "hc-on" : "hc-off") : "") + '"' +
-        (me === s ? ' style="outline:3px solid #333"' : "") + ">" +
+        '<li class="' + (g ? (right ? "hc-on" : "hc-off") : "") + (me === s ? " hc-mine" : "") + '">' +
         ui.esc(ui.name(s)) + ": " +
         (g ? chip(ui, g) + " " + ui.esc(ui.t(right ? "ui.right" : "ui.wrong")) : ui.esc(ui.t("ui.no_guess"))) +
         "</li>";
@@ -132,8 +137,8 @@
     var p = view.public;
     return '<div class="hk-fields">' + (p.colors || []).map(function (c) {
       var word = p.words && p.words[c];
-      return '<div class="hk-field' + (highlight === c ? " hk-hit" : "") + '" data-color="' + c + '" style="background:' +
-        HEX[c] + ";color:" + INK[c] + '"><span class="hk-mark">' + MARK[c] + "</span>" +
+      return '<div class="hk-field hc-c-' + c + (highlight === c ? " hk-hit" : "") + '" data-color="' + c + '">' +
+        '<span class="hk-mark">' + MARK[c] + "</span>" +
         '<span class="hk-colour">' + ui.esc(ui.t("value." + c)) + "</span>" +
         (word ? '<span class="hk-word">' + ui.esc(word) + "</span>" : "") + "</div>";
     }).join("") + "</div>";
@@ -291,7 +296,7 @@
 
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
-      var out = STYLE + '<div class="hc">' + header(view, ui) + phoneWords(view, ui);
+      var out = '<div class="hc">' + header(view, ui) + phoneWords(view, ui);
       if (p.phase === "clue") {
         out += "<div>" + ui.esc(ui.t("ui.hold_hint")) + "</div>";
         if (you.ready) {

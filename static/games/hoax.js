@@ -90,7 +90,7 @@
       "</summary><ul>" + items.join("") + "</ul></details>";
   }
 
-  var STYLE = "<style>.hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
+  var STYLE = ".hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
     ".hoax-open{outline:2px solid #c33}.hoax-id{white-space:nowrap;padding:0 .2em;border-radius:.3em;background:#eee2}" +
     ".hoax-revealed{background:#fc6;color:#000}.hoax-pts{text-align:right;font-weight:bold}" +
     ".hoax-claims ul{list-style:none;padding-left:0;margin:.2em 0}.hoax-final{color:#c33}" +
@@ -103,12 +103,15 @@
     ".secret-items .hoax-who{flex-direction:row;align-items:baseline;gap:.5em}.secret-items .hoax-who strong{font-size:1.5rem}" +
     "#secret-items:has(.hoax-book){gap:.4em}" +
     "#secret-actions .picks[data-type=accuse] .choice{flex-basis:30%;padding-left:.3em;padding-right:.3em}" +
-    ".hb-key,.hoax-showed{font-size:.8rem;color:#b8c5ce;margin:.3em 0 0;text-align:left;width:100%}.hoax-showed b{color:#fff}</style>";
+    ".hb-key,.hoax-showed{font-size:.8rem;color:#b8c5ce;margin:.3em 0 0;text-align:left;width:100%}.hoax-showed b{color:#fff}" +
+    ".hx-first b{white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em}" +
+    "body:has(.hoax-no-points) #seats .score{display:none}";
   // the open forms (claim, buy information): smaller buttons, more in a row
-  var FORMS = "<style>#actions form[data-type=claim] .choice,#actions form[data-type=buy_info] .choice," +
+  var FORMS = "#actions form[data-type=claim] .choice,#actions form[data-type=buy_info] .choice," +
     "#react-actions form .choice{padding:.5em .45em;min-width:3.2em}" +
     "#actions form[data-type=buy_info] [data-field=trios] .choice{flex:1 1 0}" +
-    "#react-actions form.action{padding:.45em;margin:.45em 0}</style>";
+    "#react-actions form.action{padding:.45em;margin:.45em 0}";
+  if (window.Companion && window.Companion.adoptStyle) window.Companion.adoptStyle("hoax", STYLE + FORMS);
 
   /* --- the table: the board as it lies on the real table ------------------ */
   function live(view) { return view.status === "playing"; }
@@ -144,7 +147,7 @@
   // the card a player showed before taking a second identity (§12.3): under the name
   function firstCard(ui, id) {
     return '<span class="hx-tag hx-first" data-identity="' + id + '">' + ui.esc(ui.t("ui.first_identity")) + ": " +
-      '<b style="white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em">' + ICON[id] + " " + ui.esc(idName(ui, id)) + "</b></span>";
+      "<b>" + ICON[id] + " " + ui.esc(idName(ui, id)) + "</b></span>";
   }
 
   // the doubt meter: one pip per doubter needed, filled by those who doubt; a
@@ -214,9 +217,9 @@
 
   /* The original HOAX has no throne points (§12.1.2): the seat list beside
      the board (and on the phone) would show everyone at 0, so it shows no
-     points at all.  The rule lives inside the game's HTML and goes with it. */
+     points at all.  A mark in the game's HTML switches that rule (STYLE) on and goes with it. */
   function noPoints(view) {
-    return original(view) ? "<style>#seats .score{display:none}</style>" : "";
+    return original(view) ? '<span class="hoax-no-points" hidden></span>' : "";
   }
 
   // the top line of the table screen: the step and whom the game waits for
@@ -363,7 +366,7 @@
       var you = view.you || {};
       // the covered identities by name: seven heads with some blacked out read as "all seven"
       var mine = (you.covers || []).map(function (id) { return ICON[id] + "\u00a0" + idName(ui, id); });
-      var html = STYLE + FORMS + noPoints(view) + '<div class="hoax hoax-phone">' + header(view, ui, view.you) +
+      var html = noPoints(view) + '<div class="hoax hoax-phone">' + header(view, ui, view.you) +
         '<div class="hoax-mine">' + ui.esc(ui.t("ui.your_covers")) + ": " +
         ui.esc(mine.length ? mine.join(", ") : ui.t("ui.covers_none")) + "</div>";
       // what others showed you is private: it is in the sheet behind the bar (secret() below)

@@ -298,7 +298,7 @@
   }
 
   /* --- shared bits --------------------------------------------------------- */
-  var STYLE = "<style>" +
+  var STYLE =
     ".wtr{line-height:1.35}.wtr h3{margin:.6em 0 .3em}" +
     ".wtr-card{display:block;flex:none;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.25))}" +
     ".wtr-big{width:76px;height:114px}.wtr-mid{width:60px;height:90px}.wtr-small{width:44px;height:66px}" +
@@ -344,8 +344,8 @@
     ".wtr-form-words{background:#eef5f7;border-radius:10px;padding:.4em .6em;margin:.3em 0}" +
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
     ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
-    ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}" +
-    "</style>";
+    ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}";
+  if (C.adoptStyle) C.adoptStyle("what_the_rule", STYLE);
 
   /* The correct row, each place with the wrong cards laid under it (two
      small cards side by side, so every wrong card stays readable). */
@@ -697,7 +697,7 @@
   C.games.what_the_rule = {
     table: function (view, ui) {
       var p = view.public;
-      var out = STYLE + '<div class="wtr">' + header(view, ui);
+      var out = '<div class="wtr">' + header(view, ui);
       var last = (p.results || [])[p.results.length - 1];
       if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
       // a large table (issue #25): smaller cards, the row's last nine places,
@@ -718,7 +718,7 @@
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
       lastUi = ui; lastView = view;
-      var out = STYLE + '<div class="wtr">' + header(view, ui);
+      var out = '<div class="wtr">' + header(view, ui);
       if (you.gm && p.master === "seat" && p.phase !== "rule" && p.phase !== "over") {
         out += '<p class="wtr-note">' + ui.esc(ui.t("ui.you_gm")) + "</p>";
       }
