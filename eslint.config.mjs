@@ -12,8 +12,7 @@ export default [
       sourceType: "script",
       globals: {
         ...globals.browser,
-        Companion: "writable",   // the shared page API (static/common.js)
-        COMPANION: "readonly",   // the page's config (templates/base.html)
+        Companion: "writable",   // the pages' one global: the page's settings (.page) and the shared API
         io: "readonly",          // the Socket.IO client
       },
     },

@@ -3,12 +3,11 @@
    sentences, hold-to-reveal, wake lock.  Plain JS, no build step. */
 (function () {
   "use strict";
-  const C = window.COMPANION;
-  const Companion = window.Companion = window.Companion || {};
-  Companion.games = Companion.games || {};
+  const Companion = window.Companion;
+  const page = Companion.page;   // this page's settings (static/config.js)
   // game -> {texts, seat_fields}: the room's game comes with the page, others are fetched
-  const gameTexts = Object.assign({}, C.game_texts || {});
-  const gameScripts = C.game_scripts || {};   // game -> its renderer's versioned URL
+  const gameTexts = Object.assign({}, page.game_texts || {});
+  const gameScripts = page.game_scripts || {};   // game -> its renderer's versioned URL
   const PLATFORM_SEAT_TYPES = ["rename", "leave"];
   const PLATFORM_HOST_TYPES = ["start", "seat_order", "kick", "reopen_seat", "undo", "end",
     "rematch", "new_game"];
@@ -28,13 +27,13 @@
     if (!missing.has(key)) { missing.add(key); console.warn("missing text:", key); }
   }
   // typed words in the language's quotes: „so“ in German, “so” in English
-  function quote(s) { return C.lang === "de" ? "„" + s + "“" : "“" + s + "”"; }
+  function quote(s) { return page.lang === "de" ? "„" + s + "“" : "“" + s + "”"; }
   function t(key, params) {
-    if (C.texts[key] == null) { noted(key); return format(key, params); }
-    return format(C.texts[key], params);
+    if (page.texts[key] == null) { noted(key); return format(key, params); }
+    return format(page.texts[key], params);
   }
   // game name -> title, for the host's "next game" choice (sent with the table and phone pages)
-  let gameTitles = C.game_titles || null;
+  let gameTitles = page.game_titles || null;
   /* What drawing a view of ``game`` needs: its texts, the titles and its
      renderer.  The page brings the room's game; after new_game the next
      game's texts are fetched and its script loaded here. */
@@ -49,13 +48,13 @@
   async function loadTitles() {
     const titles = {};
     try {
-      const answer = await fetch(`/api/games?lang=${C.lang}`);
+      const answer = await fetch(`/api/games?lang=${page.lang}`);
       if (answer.ok) (await answer.json()).games.forEach((g) => { titles[g.name] = g.title; });
     } catch (e) { /* titles are a nicety */ }
     gameTitles = titles;
   }
   async function loadTexts(game) {
-    const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${C.lang}`);
+    const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${page.lang}`);
     gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
   }
   const scriptLoads = {};   // game -> the promise of its <script> (loaded once)
@@ -73,7 +72,7 @@
   function gt(game, key, params) {
     const g = gameTexts[game];
     if (g && g.texts[key] != null) return format(g.texts[key], params);
-    if (C.texts[key] != null) return t(key, params);
+    if (page.texts[key] != null) return t(key, params);
     return null;
   }
   // a readable stand-in for a missing label: "buy_info" -> "Buy info"
@@ -92,7 +91,7 @@
     const names = {};
     (view.seats || []).forEach((s) => { names[s.seat] = s.name; });
     return {
-      lang: C.lang,
+      lang: page.lang,
       t: (key, params) => {
         const s = gt(view.game, key, params);
         if (s == null) { noted(view.game + ":" + key); return key; }
@@ -282,8 +281,8 @@
   function connect(token, onView, onRefused) {
     // the room in the URL too: a proxy in front of several workers routes by it,
     // so all of a room's sockets live on one worker (deploy/nginx.conf)
-    const socket = io({auth: {room: C.code, token: token || null, lang: C.lang},
-                       query: {room: C.code}, transports: ["websocket", "polling"]});
+    const socket = io({auth: {room: page.code, token: token || null, lang: page.lang},
+                       query: {room: page.code}, transports: ["websocket", "polling"]});
     let version = -1, worked = false, dead = false;
     const log = keptLog();
     const banner = document.getElementById("banner");
@@ -361,7 +360,7 @@
      "moved" (still seated), "removed" (no longer seated) or "ended". */
   async function seatFate(seat) {
     try {
-      const r = await fetch(`/api/rooms/${encodeURIComponent(C.code)}?lang=${C.lang}`);
+      const r = await fetch(`/api/rooms/${encodeURIComponent(page.code)}?lang=${page.lang}`);
       if (r.status === 404) return "ended";
       if (!r.ok) return null;
       const view = await r.json();
@@ -959,7 +958,7 @@
 
   function switchLang(e) {
     e.preventDefault();
-    const next = C.lang === "de" ? "en" : "de";
+    const next = page.lang === "de" ? "en" : "de";
     const url = new URL(location.href); url.searchParams.set("lang", next);
     location.replace(url.toString());
   }

@@ -5,7 +5,7 @@
    option.<name>.help texts); common.js draws the inputs. */
 (function () {
   "use strict";
-  const C = window.COMPANION, K = window.Companion;
+  const K = window.Companion, page = K.page;
   const list = document.getElementById("game-list"), optionsEl = document.getElementById("options");
   let games = [], chosen = null;
 
@@ -33,7 +33,7 @@
     return K.readOptionInputs(optionsEl, games.find((g) => g.name === chosen));
   }
   // the games with their options, labels in this language (/api/games)
-  fetch(`/api/games?lang=${C.lang}`).then((r) => r.json()).then((answer) => {
+  fetch(`/api/games?lang=${page.lang}`).then((r) => r.json()).then((answer) => {
     games = answer.games;
     list.innerHTML = games.map((g) => `<button type="button" class="choice game" data-game="${K.esc(g.name)}">
       <strong>${K.esc(g.title)}</strong><small>${K.esc(K.t("page.players", {min: g.players.min, max: g.players.max}))}</small></button>`).join("");

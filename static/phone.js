@@ -7,16 +7,16 @@
    phone, removed, room ended) says so and offers to join again. */
 (function () {
   "use strict";
-  const C = window.COMPANION, K = window.Companion;
+  const K = window.Companion, page = K.page;
   const $ = (id) => document.getElementById(id);
-  const tokenKey = "companion:seat:" + C.code, seatKey = "companion:seatno:" + C.code;
+  const tokenKey = "companion:seat:" + page.code, seatKey = "companion:seatno:" + page.code;
   $("lang-switch").onclick = K.switchLang;
   let conn = null, lastView = null, hadMust = false, ended = false, leaving = false;
   let passed = null;            // the optional choices this phone let pass
   const drawn = {};             // container id -> what it shows (skip redraws that change nothing)
 
   async function post(url, body) {
-    const r = await fetch(url + `?lang=${C.lang}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const r = await fetch(url + `?lang=${page.lang}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     return r.json();
   }
 
@@ -30,7 +30,7 @@
     const params = new URLSearchParams(location.search);
     const claim = params.get("claim");
     if (claim) {
-      const answer = await post(`/api/rooms/${C.code}/seats`, {claim});
+      const answer = await post(`/api/rooms/${page.code}/seats`, {claim});
       history.replaceState(null, "", location.pathname + (params.get("lang") ? `?lang=${params.get("lang")}` : ""));
       if (answer.token) { localStorage.setItem(tokenKey, answer.token); localStorage.setItem(seatKey, answer.seat); }
       else return gone(K.goneInfo(answer.error, answer.error.code === "no_room" ? "ended" : null));
@@ -43,7 +43,7 @@
   /* which game and room this is, and who already sits at the table */
   async function describeRoom() {
     try {
-      const r = await fetch(`/api/rooms/${C.code}?lang=${C.lang}`);
+      const r = await fetch(`/api/rooms/${page.code}?lang=${page.lang}`);
       if (!r.ok) return;
       const view = await r.json();
       $("join-title").textContent = K.t("page.join_title", {game: view.title || view.game, code: view.room});
@@ -62,7 +62,7 @@
     describeRoom();
     $("join-form").onsubmit = async (e) => {
       e.preventDefault();
-      const answer = await post(`/api/rooms/${C.code}/seats`, {name: $("name").value});
+      const answer = await post(`/api/rooms/${page.code}/seats`, {name: $("name").value});
       if (answer.token) {
         localStorage.setItem(tokenKey, answer.token); localStorage.setItem(seatKey, answer.seat);
         $("join-form").hidden = true; $("join-error").hidden = true;
@@ -306,12 +306,12 @@
   }
 
   /* --- the rules: the game's summary in an overlay, one tap away ---------- */
-  function currentGame() { return lastView ? lastView.game : C.game; }
+  function currentGame() { return lastView ? lastView.game : page.game; }
   async function openRules() {
     const game = currentGame();
     const [help, rules] = await Promise.all([
-      fetchText(`/static/phone-help.${C.lang}.html`, ""),
-      fetchText(`/static/games/rules/${encodeURIComponent(game)}.${C.lang}.html`,
+      fetchText(`/static/phone-help.${page.lang}.html`, ""),
+      fetchText(`/static/games/rules/${encodeURIComponent(game)}.${page.lang}.html`,
         `<p>${K.esc(K.t("table.rules_missing"))}</p>`)]);
     $("rules-body").innerHTML = help + rules;
     $("rules").dataset.game = game;
@@ -337,7 +337,7 @@
     const token = localStorage.getItem(tokenKey);
     if (document.visibilityState !== "visible" || !conn || ended || !token) return;
     try {
-      const r = await fetch(`/api/rooms/${C.code}?lang=${C.lang}`, {headers: {Authorization: `Bearer ${token}`}});
+      const r = await fetch(`/api/rooms/${page.code}?lang=${page.lang}`, {headers: {Authorization: `Bearer ${token}`}});
       if (r.status === 401 || r.status === 404) refused((await r.json()).error, {worked: true});
     } catch (e) { /* offline: the socket shows the banner */ }
   });

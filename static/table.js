@@ -12,9 +12,9 @@
        "good" | "bad" | "news"; prev is the last view this screen drew. */
 (function () {
   "use strict";
-  const C = window.COMPANION, K = window.Companion;
+  const K = window.Companion, page = K.page;
   const $ = (id) => document.getElementById(id);
-  const hostToken = localStorage.getItem("companion:host:" + C.code);
+  const hostToken = localStorage.getItem("companion:host:" + page.code);
 
   function tt(key, params) { return K.t(key, params); }
   const esc = K.esc;
@@ -23,17 +23,17 @@
   $("lang-switch").onclick = K.switchLang;
   // the other language, short: the button must fit beside the other two
   $("lang-switch").title = $("lang-switch").textContent;
-  $("lang-switch").textContent = C.lang === "de" ? "EN" : "DE";
+  $("lang-switch").textContent = page.lang === "de" ? "EN" : "DE";
   $("show-rules").textContent = tt("table.rules");
   $("show-join").textContent = tt("table.join");
   $("join-close").setAttribute("aria-label", tt("table.close"));
   $("rules-close").setAttribute("aria-label", tt("table.close"));
 
-  fetch(`/api/rooms/${C.code}`).then((r) => r.json()).then((answer) => {
+  fetch(`/api/rooms/${page.code}`).then((r) => r.json()).then((answer) => {
     if (answer.ok === false) showError(answer.error.message);
   }).catch(() => {});
   // the join URL as phones must see it comes from the server (LAN address)
-  fetch(`/api/rooms/${C.code}/urls`).then((r) => (r.ok ? r.json() : null)).then((urls) => {
+  fetch(`/api/rooms/${page.code}/urls`).then((r) => (r.ok ? r.json() : null)).then((urls) => {
     // a long address may wrap only after a slash, never inside the code
     if (urls) $("join-url").innerHTML = urls.join.split("/").map(esc).join("/<wbr>");
   }).catch(() => {});
@@ -167,7 +167,7 @@
   });
 
   /* --- points over the game, as this screen saw them (localStorage) -------- */
-  const HISTORY = "companion:table:history:" + C.code;
+  const HISTORY = "companion:table:history:" + page.code;
   function loadHistory() {
     try { return JSON.parse(localStorage.getItem(HISTORY)); } catch (e) { return null; }
   }
@@ -400,7 +400,7 @@
     if (ruleGames) return ruleGames;
     try {
       // every game this server has that brought a summary in this language
-      const list = await fetch(`/api/games?lang=${C.lang}`);
+      const list = await fetch(`/api/games?lang=${page.lang}`);
       const known = list.ok ? (await list.json()).games : [];
       known.forEach((g) => { ruleTitles[g.name] = g.title; });
       ruleGames = known.filter((g) => g.rules).map((g) => g.name);
@@ -416,7 +416,7 @@
     let html = `<p>${esc(tt("table.rules_missing"))}</p>`;
     if (wanted) {
       try {
-        const r = await fetch(`/static/games/rules/${encodeURIComponent(wanted)}.${C.lang}.html`);
+        const r = await fetch(`/static/games/rules/${encodeURIComponent(wanted)}.${page.lang}.html`);
         if (r.ok) html = await r.text();
       } catch (e) { /* keep the sentence */ }
     }
@@ -469,7 +469,7 @@
     box.open = view.status === "finished";
     $("next-game-title").textContent = K.t(view.status === "finished" ? "page.next_game_title" : "page.next_game_other");
     if (!gameList) {
-      try { gameList = (await (await fetch(`/api/games?lang=${C.lang}`)).json()).games; } catch (e) { return; }
+      try { gameList = (await (await fetch(`/api/games?lang=${page.lang}`)).json()).games; } catch (e) { return; }
     }
     let chosen = view.game;
     const draw = () => {
@@ -507,7 +507,7 @@
       $("claim").hidden = false;
       claimFor = answer.result.seat;
       $("claim-text").textContent = K.t("page.join_link", {name});
-      $("claim-qr").src = `/api/rooms/${C.code}/qr.svg?claim=${encodeURIComponent(answer.result.claim)}`;
+      $("claim-qr").src = `/api/rooms/${page.code}/qr.svg?claim=${encodeURIComponent(answer.result.claim)}`;
       $("claim-url").textContent = url;
     }
     return answer;

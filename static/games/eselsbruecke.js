@@ -4,8 +4,8 @@
 (function () {
   "use strict";
   // the page's global Companion (a top-level const/let is no window property)
-  var C = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
-  C.games = C.games || {};
+  var K = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
+  K.games = K.games || {};
 
   var CSS =
     ".eb{font-size:1.05em;line-height:1.35}" +
@@ -40,7 +40,7 @@
     ".eb-question{font-size:1.5em;font-weight:700;padding:.2em 0 .5em;color:#fff;width:100%}";
 
   // one stylesheet for the page, adopted through the CSSOM (the CSP allows no inline style)
-  if (C.adoptStyle) C.adoptStyle("eselsbruecke", CSS);
+  if (K.adoptStyle) K.adoptStyle("eselsbruecke", CSS);
 
   // a donkey's head: long ears, long face
   var DONKEY =
@@ -250,7 +250,7 @@
     return out + last(view, ui) + holdings(view, ui);
   }
 
-  C.games.eselsbruecke = {
+  K.games.eselsbruecke = {
     // terms are shown as typed; an answer's card in quotes
     label: function (view, ui, field, value) {
       if (field === "term") return String(value);

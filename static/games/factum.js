@@ -1,8 +1,8 @@
 /* Factum: table and phone renderer (see static/games/README.md). */
 (function () {
   "use strict";
-  var C = (window.Companion = window.Companion || {});
-  C.games = C.games || {};
+  var K = (window.Companion = window.Companion || {});
+  K.games = K.games || {};
 
   function names(ui, seats) {
     return (seats || []).map(function (s) { return ui.esc(ui.name(s)); }).join(", ");
@@ -242,7 +242,7 @@
     return out;
   }
 
-  C.games.factum = {
+  K.games.factum = {
     table: tableBoard,
     headline: headline,
     decisive: decisive,

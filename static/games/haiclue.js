@@ -4,8 +4,8 @@
 (function () {
   "use strict";
   // the page's global Companion (a top-level const/let is no window property)
-  var C = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
-  C.games = C.games || {};
+  var K = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
+  K.games = K.games || {};
 
   var HEX = { blue: "#1d5fc4", red: "#c62828", green: "#23883a", yellow: "#f2c200" };
   var INK = { blue: "#fff", red: "#fff", green: "#fff", yellow: "#1b1b1b" };
@@ -48,7 +48,7 @@
     ".hc-me{font-size:1.3em;font-weight:bold;margin:.5em 0}" +
     ".hc-chip.hc-big{font-size:1.4em;padding:.2em .7em}.hc-said{font-style:italic}" +
     ".hc-list li.hc-mine{outline:3px solid #333}";
-  if (C.adoptStyle) C.adoptStyle("haiclue", STYLE);
+  if (K.adoptStyle) K.adoptStyle("haiclue", STYLE);
 
   function chip(ui, color, big) {
     if (!color) return "";
@@ -283,7 +283,7 @@
     return out;
   }
 
-  C.games.haiclue = {
+  K.games.haiclue = {
     // a colour in words with its mark (colour-blind players): "▲ Red"
     label: function (view, ui, field, value) {
       if (field !== "color" || !MARK[value]) return null;

@@ -8,8 +8,8 @@
    language.py has the grammar this mirrors). */
 (function () {
   "use strict";
-  var C = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
-  C.games = C.games || {};
+  var K = typeof Companion !== "undefined" ? Companion : (window.Companion = window.Companion || {});
+  K.games = K.games || {};
 
   /* --- cards ------------------------------------------------------------- */
   var SPOTS = {
@@ -345,7 +345,7 @@
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
     ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
     ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}";
-  if (C.adoptStyle) C.adoptStyle("what_the_rule", STYLE);
+  if (K.adoptStyle) K.adoptStyle("what_the_rule", STYLE);
 
   /* The correct row, each place with the wrong cards laid under it (two
      small cards side by side, so every wrong card stays readable). */
@@ -694,7 +694,7 @@
   }
 
   /* --- the renderer ------------------------------------------------------------- */
-  C.games.what_the_rule = {
+  K.games.what_the_rule = {
     table: function (view, ui) {
       var p = view.public;
       var out = '<div class="wtr">' + header(view, ui);
@@ -806,5 +806,5 @@
   };
 
   // for a test page or the console
-  C.games.what_the_rule.parseRule = parseRule;
+  K.games.what_the_rule.parseRule = parseRule;
 })();
