@@ -213,3 +213,24 @@ def answer(page, version, click=False):
 def play_secret(phone, action_type, value=None, choose=None):
     """Makes the secret choice ``action_type`` with one thumb."""
     pick_secret(phone, action_type, value=value, choose=choose)
+
+
+def table_shot(evening: Evening, name: str):
+    """The table's screen, once its announcements are clicked away (they
+    cover the middle for a few seconds after each decisive move)."""
+    tablet = evening.tablet
+    for _ in range(12):
+        box = tablet.locator("#announce")
+        if box.is_hidden():
+            break
+        box.click()
+        tablet.wait_for_timeout(700)   # the card flies to the log
+    evening.shot(tablet, name)
+
+
+def no_raw_text(page, where):
+    """No raw placeholder, no "(s)", no text key the page could not find."""
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\{[a-z_]+\}", text), f"{where}: a raw placeholder in {text!r}"
+    assert "(s)" not in text, f"{where}: a '(s)' in {text!r}"
+    assert not page.evaluate("Array.from(Companion.missingTexts || [])"), f"{where}: missing texts"

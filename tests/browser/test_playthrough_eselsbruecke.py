@@ -22,12 +22,11 @@ without a card: two passes and a wrong name, which its namer concedes
 term with who won it, and no raw placeholder."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.browser.conftest import hold, pick_secret, release, wait_js
-from tests.browser.playthrough import Evening, must, offered, play_form, secret_offered
+from tests.browser.playthrough import (Evening, must, no_raw_text, offered, play_form, secret_offered,
+                                       table_shot)
 
 NAMES = ["Anna", "Ben", "Clara"]
 # the real cards the table lays in physical mode (three stories of nine)
@@ -92,24 +91,6 @@ def waiting_phone(evening: Evening):
     raise AssertionError(f"no phone says 'your move': {evening.public()['public']}")
 
 
-def table_shot(evening: Evening, name: str):
-    """The table's screen, once its announcements are clicked away (they
-    cover the middle for a few seconds after each decisive move)."""
-    tablet = evening.tablet
-    for _ in range(12):
-        box = tablet.locator("#announce")
-        if box.is_hidden():
-            break
-        box.click()
-        tablet.wait_for_timeout(700)   # the card flies to the log
-    evening.shot(tablet, name)
-
-
-def no_raw_text(page, where):
-    text = page.locator("body").inner_text()
-    assert not re.search(r"\{[a-z_]+\}", text), f"{where}: a raw placeholder in {text!r}"
-    assert "(s)" not in text, f"{where}: a '(s)' in {text!r}"
-    assert not page.evaluate("Array.from(Companion.missingTexts || [])"), f"{where}: missing texts"
 
 
 # --- telling --------------------------------------------------------------------

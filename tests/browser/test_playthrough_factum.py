@@ -15,12 +15,12 @@ the title in turn).  The end screens must name everyone."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 from tests.browser.conftest import hold, pick_secret, release
-from tests.browser.playthrough import Evening, must, offered, play_form, secret_offered
+from tests.browser.playthrough import (Evening, must, no_raw_text, offered, play_form, secret_offered,
+                                       table_shot)
 
 NAMES = ["Anna", "Ben", "Cara", "Dirk"]
 
@@ -30,24 +30,6 @@ def server(unlimited_server):
     return unlimited_server
 
 
-def table_shot(evening: Evening, name: str):
-    """The table's screen, once its announcements are clicked away (they
-    cover the middle for a few seconds after each decisive move)."""
-    tablet = evening.tablet
-    for _ in range(12):
-        box = tablet.locator("#announce")
-        if box.is_hidden():
-            break
-        box.click()
-        tablet.wait_for_timeout(700)   # the card flies to the log
-    evening.shot(tablet, name)
-
-
-def no_raw_text(page, where):
-    text = page.locator("body").inner_text()
-    assert not re.search(r"\{[a-z_]+\}", text), f"{where}: a raw placeholder in {text!r}"
-    assert "(s)" not in text, f"{where}: a '(s)' in {text!r}"
-    assert not page.evaluate("Array.from(Companion.missingTexts || [])"), f"{where}: missing texts"
 
 
 def refused(phone, what):
