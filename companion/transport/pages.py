@@ -13,7 +13,7 @@ from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts
-from .assets import asset, vendor_url
+from .assets import SHARED, asset, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
@@ -21,7 +21,6 @@ bp.before_request(refuse_guessers)
 
 #: the shared page API (Companion), one script per job, every page loads
 #: them in this order (base.html): each reads the others only when called
-SHARED_SCRIPTS = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js")
 #: keys the phone's scripts build from a name (an action's type, a field, a value, a status)
 PHONE_BUILDS = ("action.", "field.", "value.", "confirm.")
 STATUS_KEYS = {"page.lobby", "page.playing", "page.finished"}   # renderStatus: "page." + status
@@ -56,7 +55,7 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
         own = config["game_scripts"].get(config["game"])
         scripts = [own] if own else []
     response = Response(render_template(
-        template_name, lang=lang, config=config, shared_scripts=SHARED_SCRIPTS, game_scripts=scripts, asset=asset,
+        template_name, lang=lang, config=config, shared=shared_url, game_scripts=scripts, asset=asset,
         vendor=vendor_url, t=lambda key, **params: translate(lang, key, params), **context))
     if request.args.get("lang") in ("de", "en"):
         response.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
@@ -89,7 +88,7 @@ def for_phone(texts: dict[str, str]) -> dict[str, str]:
     """The platform texts the phone's scripts read: those they name and
     those they build.  The page stays light; its HTML is worded on the server."""
     static = current_app.static_folder
-    named = frozenset().union(*(named_in(os.path.join(static, name)) for name in SHARED_SCRIPTS + ("phone.js",)))
+    named = frozenset().union(*(named_in(os.path.join(static, name)) for name in SHARED + ("phone.js",)))
     return {key: text for key, text in texts.items()
             if key in named or key.startswith(PHONE_BUILDS) or key in STATUS_KEYS}
 
