@@ -2,7 +2,7 @@
    create the room, keep the host token on this device and go to the table
    screen.  Option and choice labels and a one-line help come with
    /api/games (the game's option.<name>, option.<name>.<choice> and
-   option.<name>.help texts); common.js draws the inputs. */
+   option.<name>.help texts); forms.js draws the inputs. */
 (function () {
   "use strict";
   const K = window.Companion, page = K.page;

@@ -2,7 +2,7 @@
    view.  Everything secret (view.you.secret, private log lines, choices
    that depend on the secret) is in the page only while the bar at the
    bottom is held; a secret choice is picked by sliding onto it and letting
-   go (one thumb: common.js).  What the game waits for says "Your move";
+   go (one thumb: reveal.js).  What the game waits for says "Your move";
    what the seat may do sits quieter under "You may react".  A dead seat (moved to another
    phone, removed, room ended) says so and offers to join again. */
 (function () {

@@ -56,6 +56,36 @@ def asset(filename: str) -> str:
     return url_for("static", filename=filename, v=file_version(path))
 
 
+#: the shared page API: several plain scripts by job (static/texts.js, …),
+#: served joined as one (each file costs a phone ~750 bytes of headers)
+SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js")
+
+
+def shared_body() -> bytes:
+    """The shared scripts joined in their order, without comment lines
+    (once per process, like a file's lean body)."""
+    body = _lean.get("shared")
+    if body is None:
+        parts = [lean_file(safe_join(current_app.static_folder, name)) for name in SHARED]
+        body = _lean["shared"] = b"\n".join(parts)
+        _versions["shared"] = hashlib.sha256(body).hexdigest()[:10]
+    return body
+
+
+def shared_url() -> str:
+    shared_body()
+    return url_for("assets.shared_scripts", v=_versions["shared"])
+
+
+@bp.get("/shared.js")
+def shared_scripts():
+    response = current_app.response_class(shared_body(), mimetype="text/javascript")
+    fresh = request.args.get("v") == _versions["shared"]
+    response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
+
+
 def vendor_url(name: str) -> str:
     path = os.path.join(current_app.config["NODE_MODULES"], VENDOR[name])
     return f"/vendor/{name}?v={file_version(path)}"
@@ -96,4 +126,4 @@ def finish_answer(response):
         response.set_data(lean_file(path))
         if hasattr(opened, "close"):
             opened.close()
-    return gzip_answer(response, path is not None)
+    return gzip_answer(response, path is not None or request.endpoint == "assets.shared_scripts")

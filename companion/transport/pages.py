@@ -13,12 +13,14 @@ from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts
-from .assets import asset, vendor_url
+from .assets import SHARED, asset, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
 bp.before_request(refuse_guessers)
 
+#: the shared page API (Companion), one script per job, every page loads
+#: them in this order (base.html): each reads the others only when called
 #: keys the phone's scripts build from a name (an action's type, a field, a value, a status)
 PHONE_BUILDS = ("action.", "field.", "value.", "confirm.")
 STATUS_KEYS = {"page.lobby", "page.playing", "page.finished"}   # renderStatus: "page." + status
@@ -47,13 +49,13 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
     if template_name == "phone.html":
         texts = for_phone(texts)
     config = {"lang": lang, "texts": texts, "code": context.get("code")}
-    scripts = []   # the room's game renderer only (common.js loads another on new_game)
+    scripts = []   # the room's game renderer only (texts.js loads another on new_game)
     if with_game:
         config.update(game_config(game, lang, phone=template_name == "phone.html"))
         own = config["game_scripts"].get(config["game"])
         scripts = [own] if own else []
     response = Response(render_template(
-        template_name, lang=lang, config=config, game_scripts=scripts, asset=asset,
+        template_name, lang=lang, config=config, shared=shared_url, game_scripts=scripts, asset=asset,
         vendor=vendor_url, t=lambda key, **params: translate(lang, key, params), **context))
     if request.args.get("lang") in ("de", "en"):
         response.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
@@ -86,7 +88,7 @@ def for_phone(texts: dict[str, str]) -> dict[str, str]:
     """The platform texts the phone's scripts read: those they name and
     those they build.  The page stays light; its HTML is worded on the server."""
     static = current_app.static_folder
-    named = named_in(os.path.join(static, "common.js")) | named_in(os.path.join(static, "phone.js"))
+    named = frozenset().union(*(named_in(os.path.join(static, name)) for name in SHARED + ("phone.js",)))
     return {key: text for key, text in texts.items()
             if key in named or key.startswith(PHONE_BUILDS) or key in STATUS_KEYS}
 

@@ -23,7 +23,7 @@ def views(client):
 
 def as_the_page_holds_it(received: list[dict]) -> dict:
     """The newest view with its log filled in from the views before it, as
-    common.js does: a pushed view carries only the log's tail and the
+    socket.js does: a pushed view carries only the log's tail and the
     earlier lines a rename changed."""
     lines: list[dict] = []
     for view in received:

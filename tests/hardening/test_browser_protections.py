@@ -62,7 +62,7 @@ def test_pages_and_answers_carry_the_protections(app_pair, table):
         assert answer.status_code < 500, name
         assert_protected(answer)
         assert "no-store" in answer.headers["Cache-Control"], name
-    static = client.get("/static/common.js")
+    static = client.get("/static/texts.js")
     assert_protected(static)
     assert "no-store" not in static.headers.get("Cache-Control", "")   # scripts may be cached
 

@@ -1,0 +1,51 @@
+/* Drawing a view: the log, the seats, the game through its renderer, the
+   status line and a phone's ending. */
+(function () {
+  "use strict";
+  const K = window.Companion;
+
+  /* The open log: public lines only (private ones are secrets: the phone
+     shows them in its secret box while held), numbered as on the table. */
+  function renderLog(view, el) {
+    el.innerHTML = view.log.filter((line) => !line.private).reverse().map((line) =>
+      `<li value="${Number(line.no || line.n)}">${K.esc(line.text)}</li>`).join("");
+  }
+  function renderSeats(view, el, options) {
+    const turn = (options && options.highlight) || [];
+    el.innerHTML = view.seats.map((s) => `<li data-seat="${s.seat}" class="${turn.includes(s.seat) ? "turn" : ""}"${turn.includes(s.seat) ? ' aria-current="true"' : ""}>
+      <span class="dot ${s.connected ? "on" : "off"}" role="img" aria-label="${K.esc(K.t(s.connected ? "page.connected" : "page.offline"))}"></span>
+      <span class="sname">${K.esc(s.name)}</span><span class="score">${K.esc(s.score)}</span></li>`).join("");
+  }
+  function renderGame(view, el, where) {
+    const renderer = K.games[view.game];
+    K.forgetSecretBoxes(el);
+    if (view.status === "lobby") { el.innerHTML = `<p class="hint">${K.esc(K.t("page.start_hint"))}</p>`; return; }
+    if (renderer && renderer[where]) {
+      try { el.innerHTML = renderer[where](view, K.ui(view)); return; } catch (err) { console.error(err); }
+    }
+    // no renderer: the public part only (a phone's private part would show its secrets)
+    el.innerHTML = `<pre class="generic">${K.esc(JSON.stringify(view.public, null, 1))}</pre>`;
+  }
+  function renderStatus(view) {
+    const names = (view.winners || []).map((s) => K.ui(view).name(s)).join(", ");
+    if (view.status === "finished") return view.winners && view.winners.length ? K.t("page.winners", {names}) : K.t("page.finished");
+    return `${K.gt(view.game, "title") || view.game} · ${K.t("page." + view.status)}`;
+  }
+  /* The end of a game on a phone: everyone's score (winners marked) and the
+     evening's wins so far, with the games and who won them. */
+  function renderEnding(view) {
+    const u = K.ui(view), won = view.winners || [];
+    const seats = view.seats.slice().sort((a, b) => Number(b.score) - Number(a.score));
+    const wins = view.evening.wins || {};
+    const count = (n) => K.t(n === 1 ? "page.wins_one" : "page.wins_many", {n});
+    return `<h3>${K.esc(K.t("page.final_scores"))}</h3><ol class="ending">` + seats.map((s) =>
+      `<li class="${won.includes(s.seat) ? "won" : ""}"><span class="sname">${K.esc(s.name)}</span>` +
+      `<span class="score">${K.esc(s.score)}</span></li>`).join("") + "</ol>" +
+      (view.evening.games.length ? `<h3>${K.esc(K.t("page.evening"))}</h3><ul class="evening">` +
+        view.seats.map((s) => `<li><span class="sname">${K.esc(s.name)}</span> <span>${K.esc(count(wins[String(s.seat)] || 0))}</span></li>`).join("") +
+        `</ul><p class="hint">${view.evening.games.map((g) => K.esc(g.title || K.gt(g.game, "title") || g.game) + ": " +
+          K.esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>` : "");
+  }
+
+  Object.assign(K, {renderLog, renderSeats, renderGame, renderStatus, renderEnding});
+})();
