@@ -10,7 +10,7 @@ from typing import Any
 from . import games, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, template
-from .gameplay import GAME_KEYS, snapshot, start_game
+from .gameplay import GAME_KEYS, log_events, snapshot, start_game
 
 HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
               "rematch", "new_game"}
@@ -184,6 +184,9 @@ def act_undo(room, seat, action):
 
 def act_end(room, seat, action):
     snapshot(room, {"type": "end", "by": HOST})
+    if room["status"] == "playing":   # what the game shows when it ends early (a sealed rule)
+        game = games.get(room["game"])
+        log_events(room, game, game.end(room["state"]))
     room["status"] = "finished"
     room["winners"] = []
     room["ended"] = True

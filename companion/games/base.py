@@ -209,6 +209,12 @@ class Game:
             raise Illegal("wrong_step", self.error_status("wrong_step"))
         return state, move(state, actor, action, rng)
 
+    def end(self, state: dict) -> list[dict]:
+        """The host ends the game early: what the game shows then, as log
+        events (it may change ``state``, e.g. to reveal a sealed secret).
+        Default: nothing."""
+        return []
+
     def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
         """Why ``action`` (which no template of ``actor`` admits) is refused,
         as the game's own ``Illegal``; None lets the platform say it from the

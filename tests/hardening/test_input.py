@@ -124,6 +124,65 @@ def test_every_field_of_every_game_refuses_hostile_values(make_app, game_name):
     assert tried > 20
 
 
+def wrong_shapes(value):
+    """Values of the wrong type for a field that holds ``value``: a list or
+    an object holding it, a number as a string (or a string as a number),
+    a huge text."""
+    out = [[value], {"value": value}, "x" * 20_000]
+    out.append(str(value) if isinstance(value, int) and not isinstance(value, bool) else 7)
+    return out
+
+
+def test_every_field_of_every_game_refuses_values_of_the_wrong_type(make_app, game_name):
+    """Issue #27 (What the Rule?! answered 500 to a card field holding a
+    list): in random games of every option variant, every field of every
+    template any viewer sees, filled like a real action but one field of
+    the wrong type — refused in the one error shape (never a 500), nothing
+    stored."""
+    import random
+    from companion.games.base import sample_action
+    from tests.conformance.conftest import option_variants
+    app, _ = make_app(LIMITS="off")
+    client = app.test_client()
+    game = games.get(game_name)
+    rng = random.Random(27)
+    tried = 0
+    for options in option_variants(game):
+        table = Table(client, game=game_name, options=options)
+        low, high = game.player_range(options)
+        for name in fuzz.NAMES[:min(max(low, 3), high)]:
+            table.join(name)
+        start = next(t for t in table.view(table.host)["actions"] if t["type"] == "start")
+        assert table.host_act(**sample_action(start, rng)).status_code == 200
+        for move in range(25):
+            if move % 6 == 0:
+                tried += refuses_wrong_types(app, client, table, rng)
+            moves = [(token, tpl) for token in [table.host, *table.tokens.values()]
+                     for tpl in table.view(token)["actions"] if tpl["type"] not in fuzz.PLATFORM_TYPES]
+            if not moves or table.view()["status"] != "playing":
+                break
+            token, tpl = rng.choice(moves)
+            table.act(token, **sample_action(tpl, rng))
+    assert tried > 20
+
+
+def refuses_wrong_types(app, client, table, rng) -> int:
+    from companion.games.base import sample_action
+    before, tried = stored(app), 0
+    for token in [table.host, *table.tokens.values()]:
+        for tpl in table.view(token)["actions"]:
+            action = sample_action(tpl, rng)
+            for field in sorted(tpl["fields"]):
+                for value in wrong_shapes(action.get(field, "x")):
+                    body = json.dumps({**action, field: value}).encode()
+                    answer = post(client, f"/api/rooms/{table.code}/actions", body, token)
+                    assert answer.status_code < 500, (tpl["type"], field, value, answer.data[:200])
+                    assert answer.json["ok"] is False and answer.json["error"]["message"], answer.json
+                    tried += 1
+    assert stored(app) == before
+    return tried
+
+
 def test_a_refused_clue_leaves_every_view_working(make_app):
     """The measured case: a lone surrogate in a Haiclue clue used to be
     stored, and every later view of the room answered 500."""

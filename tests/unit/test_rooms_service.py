@@ -344,3 +344,20 @@ def test_a_process_forgets_the_rooms_it_served_once_they_expire(tmp_path):
     time.sleep(0.4)   # every room served so far has expired
     alive = serve_rooms(svc, 1)
     assert kept_rooms(svc) == set(alive)
+
+
+def test_a_game_ended_by_the_host_shows_its_sealed_rule(svc):
+    """Issue #27: every way a round ends shows the rule, the host's end of
+    the game included (What the Rule?! with the app as game master)."""
+    created = svc.create_room("what_the_rule", {"master": "app"})
+    code, host = created["code"], created["host_token"]
+    for name in ("Anna", "Ben"):
+        svc.join(code, name)
+    svc.act(code, host, {"type": "start"}, "en")
+    svc.act(code, host, {"type": "draw_rule", "level": 1}, "en")
+    view = svc.act(code, host, {"type": "end"}, "en")["view"]
+    last = view["public"]["results"][-1]
+    assert last["reason"] == "ended" and last["rule"]["kind"] == "deck"
+    assert any("rule" in line["text"].lower() and last["rule"]["rule"] in line["text"]
+               for line in view["log"]), [line["text"] for line in view["log"][-4:]]
+    assert view["status"] == "finished" and view["winners"] == []

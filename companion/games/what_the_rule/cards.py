@@ -44,7 +44,8 @@ def from_fields(action: dict) -> str | None:
     """The code of the card an action names with its four picker fields,
     or None when it is not one of the 72."""
     card = (action.get("shape"), action.get("count"), action.get("fill"), action.get("color"))
-    if type(card[1]) is not int:
+    # a list or an object in a field is no card (and cannot be looked up: unhashable)
+    if type(card[1]) is not int or not all(isinstance(v, str) for v in (card[0], card[2], card[3])):
         return None
     return code(card) if card in INDEX else None
 

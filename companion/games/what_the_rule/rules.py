@@ -374,6 +374,19 @@ class WhatTheRule(Game):
 
     # the host
 
+    def end(self, state: dict) -> list[dict]:
+        """The host ends the game during a round: its sealed rule is shown
+        (a result without points, reason "ended"), as every end of a round does."""
+        if state["phase"] not in flow.RUNNING:
+            return []
+        rule = flow.revealed_rule(state)
+        state["results"].append({"round": state["round"], "gm": state["gm"], "rule": rule,
+                                 "reason": "ended", "guesser": None, "points": {},
+                                 "gm_points": None, "halved": False,
+                                 "hinted": len(state["hints"]["given"]) > 0})
+        state["phase"] = "over"
+        return [flow.rule_event(rule)]
+
     def _void_round(self, state, actor, action, rng):
         return flow.end_round(state, "void")
 

@@ -267,6 +267,7 @@ TEXTS: dict[str, str] = {
     "ui.found_by": "{name} hat die Regel gefunden!",
     "ui.end_empty_hand": "Ein Spieler hat keine Karten mehr.",
     "ui.end_pile_empty": "Der Nachziehstapel ist leer.",
+    "ui.end_ended": "Der Gastgeber hat das Spiel in dieser Runde beendet: keine Punkte.",
     "ui.end_void": "Die Runde wurde nicht gewertet.",
     "ui.halved": "halbiert",
     "ui.the_rule_was": "Die Regel war",

@@ -253,6 +253,7 @@ TEXTS: dict[str, str] = {
     "ui.found_by": "{name} found the rule!",
     "ui.end_empty_hand": "A player has no cards left.",
     "ui.end_pile_empty": "The draw pile is empty.",
+    "ui.end_ended": "The host ended the game in this round: no points.",
     "ui.end_void": "The round was voided: no points.",
     "ui.halved": "halved",
     "ui.the_rule_was": "The rule was",
