@@ -363,3 +363,41 @@ def test_the_depth_limit_is_the_same_over_http_and_sockets(app_pair, table):
         ack = client.emit("action", body(lists), callback=True)
         assert (answer.json["error"]["code"] == "too_deep") is deep
         assert (ack["error"]["code"] == "too_deep") is deep
+
+
+HOST_CLOSE_STEPS = {
+    # game, options, host actions that reach the step, the close with its own field
+    "factum": ({}, [{"type": "name_storyteller", "seat": 0}, {"type": "close", "step": "telling"},
+                    "judge"], {"type": "close", "step": "decide", "guessers": "A"}, "guessers"),
+    "eselsbruecke": ({"deck": "physical"}, [], {"type": "close", "step": "lay", "term": "Opa"}, "term"),
+}
+
+
+@pytest.mark.parametrize("closing", sorted(HOST_CLOSE_STEPS))
+def test_the_host_tools_to_stop_waiting_refuse_hostile_values(make_app, closing):
+    """The fields of the host's new stop-waiting tools (issue #25): Factum's
+    judge decision and Eselsbrücke's term.  A list, an object, a huge or
+    odd-encoded or deeply nested value: the one error shape, nothing stored;
+    the real value is then accepted."""
+    app, _ = make_app(LIMITS="off")
+    client = app.test_client()
+    options, reach, close, field = HOST_CLOSE_STEPS[closing]
+    table = Table(client, game=closing, options=options)
+    for name in fuzz.NAMES[:4]:
+        table.join(name)
+    assert table.host_act(type="start").status_code == 200
+    for action in reach:
+        if action == "judge":   # the judge race: the host names someone of team B
+            named = next(t for t in table.view(table.host)["actions"] if t["type"] == "name_judge")
+            action = {"type": "name_judge", "seat": named["fields"]["seat"][0]}
+        assert table.host_act(**action).status_code == 200, action
+    before = stored(app)
+    values = [json.dumps(v) for v in ([close[field]], {"x": close[field]}, "x" * 20_000, 7)]
+    values += ['"sun \\ud800 moon"', "[" * 40 + "1" + "]" * 40, "1" + "0" * 100]
+    for value in values:
+        body = json.dumps({**close, field: "@"}).replace('"@"', value).encode()
+        answer = post(client, f"/api/rooms/{table.code}/actions", body, table.host)
+        assert 400 <= answer.status_code < 500, (value[:40], answer.data[:200])
+        assert answer.json["ok"] is False and answer.json["error"]["message"], answer.json
+    assert stored(app) == before
+    assert table.host_act(**close).status_code == 200
