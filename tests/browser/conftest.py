@@ -2,6 +2,7 @@
 real server subprocess.  Screenshots go to test-artifacts/screens/."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -236,31 +237,49 @@ def sent(page, step):
 
 
 def press(page, action_type, index=0, held=False):
-    """Uses the phone's own form for ``action_type`` to the end: steps
-    through a step picker (the first value at each step), taps the first
-    choice (or the first value of each row, then the submit button) and
-    answers the confirm dialog.  ``held``:
-    a secret choice, made on the sheet with one finger (``pick_secret``)."""
+    """Uses the phone's own form for ``action_type`` to the end: the first
+    value at each step and of each row, then its button, and says yes to
+    the confirm dialog.  ``held``: a secret choice, made on the sheet with
+    one finger (``pick_secret``)."""
     if held:
         pick_secret(page, action_type, index=index)
         return
-    for _ in range(12):
-        form = page.locator(f'form[data-type="{action_type}"]').nth(index)
-        if "picker" in (form.get_attribute("class") or "").split():
-            form.locator("button.choice").first.tap()
-            continue
-        submit = form.locator('button[type="submit"]')
-        if submit.count():
-            # nothing is preselected: the first value of every row not chosen yet
-            for row in form.locator(".field .choices").all():
-                if not row.locator("button.on").count():
-                    row.locator("button.choice").first.tap()
-            submit.first.tap()
-        else:
-            form.locator("button.choice").first.tap()
-        break
+    fill_form(page.locator(f'form[data-type="{action_type}"]').nth(index), {})
     if page.locator("#confirm[open]").count():
         page.locator("#confirm-yes").tap()
+
+
+def fill_form(form, choose: dict, click=False):
+    """Fills an open form as a hand does: at each step of a step picker the
+    value ``choose[field]`` (else the first offered), text typed in, the
+    chosen (else first) value of each row of choices, then its button.
+    ``click``: the tablet (a mouse); else a finger's tap."""
+    use = (lambda loc: loc.click()) if click else (lambda loc: loc.tap())
+    for _ in range(12):   # a locator finds the form again after each step redraws it
+        if "picker" not in (form.get_attribute("class") or "").split():
+            break
+        use(choice(form, form.get_attribute("data-step"), choose))
+    for field, value in choose.items():
+        box = form.locator(f'[data-field="{field}"] input')
+        if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
+            box.first.fill(str(value))
+    for row in form.locator(".field").all():
+        field = row.get_attribute("data-field")
+        chosen = row.locator("button.on").count()
+        if row.locator("button.choice").count() and (field in choose or not chosen):
+            use(choice(row, field, choose))
+    submit = form.locator('button[type="submit"]')
+    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
+
+
+def choice(container, field, choose):
+    """The button for ``choose[field]`` in ``container``, else its first."""
+    if field in choose:
+        match = container.locator(f"button.choice[data-value='{json.dumps(choose[field])}']")
+        if match.count():
+            return match.first
+    return container.locator("button.choice").first
+
 
 
 def wait_js(page, expression: str, timeout: float = 10_000):

@@ -11,12 +11,11 @@ A game's test brings its own policy (which move a player makes); this
 module gives the primitives a player's hand has on each screen."""
 from __future__ import annotations
 
-import json
 import re
 
 import requests
 
-from tests.browser.conftest import SCREENS, hold, pick_secret, release, wait_js
+from tests.browser.conftest import SCREENS, fill_form, hold, release, wait_js
 
 TABLE_SIZE = {"width": 1280, "height": 800}
 PHONE_SIZE = {"width": 390, "height": 844}
@@ -153,42 +152,6 @@ def secret_offered(phone) -> list[str]:
     return types
 
 
-def fill_form(form, choose: dict, click=False):
-    """Fills an open form as a hand does: at each step of a step picker the
-    value ``choose[field]`` (else the first offered), text typed in, the
-    chosen (else first) value of each row of choices, then its button.
-    ``click``: the tablet (a mouse); else a finger's tap."""
-    page = form.page
-    use = (lambda loc: loc.click()) if click else (lambda loc: loc.tap())
-    form_type = form.get_attribute("data-type")
-    for _ in range(12):
-        form = page.locator(f'form[data-type="{form_type}"]').first
-        if "picker" not in (form.get_attribute("class") or "").split():
-            break
-        step = form.get_attribute("data-step")
-        use(choice(form, step, choose))
-    for field, value in choose.items():
-        box = form.locator(f'[data-field="{field}"] input')
-        if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
-            box.first.fill(str(value))
-    for row in form.locator(".field").all():
-        field = row.get_attribute("data-field")
-        chosen = row.locator("button.on").count()
-        if row.locator("button.choice").count() and (field in choose or not chosen):
-            use(choice(row, field, choose))
-    submit = form.locator('button[type="submit"]')
-    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
-
-
-def choice(container, field, choose):
-    """The button for ``choose[field]`` in ``container``, else its first."""
-    if field in choose:
-        match = container.locator(f"button.choice[data-value='{json.dumps(choose[field])}']")
-        if match.count():
-            return match.first
-    return container.locator("button.choice").first
-
-
 def play_form(phone, action_type, choose=None, where="#actions"):
     """Sends the phone's open form ``action_type`` (answering its confirm)."""
     version = phone.evaluate("Number(document.body.dataset.version)")
@@ -209,10 +172,6 @@ def answer(page, version, click=False):
         wait_js(page, f"Number(document.body.dataset.version) > {version} || "
                       "!document.getElementById('toast').hidden")
 
-
-def play_secret(phone, action_type, value=None, choose=None):
-    """Makes the secret choice ``action_type`` with one thumb."""
-    pick_secret(phone, action_type, value=value, choose=choose)
 
 
 def table_shot(evening: Evening, name: str):

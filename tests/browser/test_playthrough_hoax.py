@@ -29,7 +29,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SCREENS, hold, release, wait_js
-from tests.browser.playthrough import Evening, must, offered, play_form, play_secret
+from tests.browser.conftest import pick_secret
+from tests.browser.playthrough import Evening, must, offered, play_form
 
 WIN = 10
 #: the personal action a truthful claim uses (no field but the ones picked first)
@@ -165,7 +166,7 @@ class Hoax:
             self.count("recover")
             self.shot_once(self.evening.tablet, "tablet-recover")
         # players cover different identities (one's own is not offered: then the first)
-        play_secret(phone, "cover", value=IDENTITIES[(s + pub["round"] + len(pub["players"][s]["covers"])) % 7])
+        pick_secret(phone, "cover", value=IDENTITIES[(s + pub["round"] + len(pub["players"][s]["covers"])) % 7])
         self.done(phone, "the cover")
 
     def show(self, pub):
@@ -174,7 +175,7 @@ class Hoax:
         assert must(phone), f"{self.name[target]} must answer the purchase, the phone does not say so"
         self.shot_once(phone, "phone-show-held", held=True)
         self.shot_once(self.evening.tablet, "tablet-show")
-        play_secret(phone, "show")
+        pick_secret(phone, "show")
         self.done(phone, "the answer to the purchase")
         self.count("show")
 
@@ -271,7 +272,7 @@ class Hoax:
                 return
             if sheet_choices(phone, "accuse") == 1:   # one identity left: the accusation cannot miss
                 self.shot_once(phone, "phone-accuse-held", held=True)
-                play_secret(phone, "accuse")
+                pick_secret(phone, "accuse")
                 self.done(phone, "the accusation")
                 self.count("accuse")
                 return
@@ -311,7 +312,7 @@ class Hoax:
             phone = self.phone[accuser]
             assert not must(phone), "an accusation in the original is never owed"
             self.shot_once(phone, "phone-accuse-held", held=True)
-            play_secret(phone, "accuse", choose={"target": target})
+            pick_secret(phone, "accuse", choose={"target": target})
             self.done(phone, "the accusation out of turn")
             self.accused = True
             self.count("accuse")
