@@ -56,7 +56,7 @@
     if (view.status === "finished") {
       const won = view.winners || [];
       if (won.length) return {step: K.t("page.finished"), text: K.t("page.winners", {names: names(u, won).join(", ")})};
-      return {step: K.t("page.finished"), text: endedByHost(view) ? K.t("log.ended") : K.t("page.nobody_won")};
+      return {step: K.t("page.finished"), text: view.ended_by_host ? K.t("log.ended") : K.t("page.nobody_won")};
     }
     const renderer = K.games[view.game];
     if (renderer && typeof renderer.headline === "function") {
@@ -67,7 +67,6 @@
     }
     return genericHeadline(view);
   }
-  function endedByHost(view) { return !!view.ended_by_host; }
   /* A game without its own headline(): its step or phase in its own words
      where its texts have one (placeholders filled from the public state),
      else its title; whom it waits for from the usual public names. */
@@ -321,7 +320,7 @@
     if (view.status === "finished" && before.status === "playing" && !out.some((a) => a.tone === "win")) {
       const won = view.winners || [];
       out.push({tone: "win", text: won.length ? K.t("page.winners", {names: names(u, won).join(", ")})
-        : endedByHost(view) ? K.t("log.ended") : K.t("page.nobody_won")});
+        : view.ended_by_host ? K.t("log.ended") : K.t("page.nobody_won")});
     }
     // at the end only the end is announced, and briefly: the reveals before it
     // would hold the card over the chart and the standings for seconds each
