@@ -116,6 +116,13 @@ def host_table(browser, server, room, size=None, lang="en"):
     return page
 
 
+def valued(value) -> str:
+    """An attribute selector for an element whose data-value is ``value``
+    as JSON (quoted for CSS: a deck term may hold an apostrophe, "bird's nest")."""
+    text = json.dumps(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'[data-value="{text}"]'
+
+
 def tap(page, selector, confirm=False):
     """A finger's tap on a phone (real touch: Playwright's touchscreen)."""
     page.locator(selector).first.tap()
@@ -200,7 +207,6 @@ def pick_secret(page, action_type, value=None, index=0, choose=None):
     """Makes the secret choice ``action_type`` on the phone's sheet, one
     gesture a step: at each step the choice ``choose[field]`` (else
     ``value``, else the first offered), then "yes" if it asks to confirm."""
-    import json
     for _ in range(8):
         hold(page)
         card = page.locator(f'#secret-actions [data-type="{action_type}"]').nth(index)
@@ -214,7 +220,7 @@ def pick_secret(page, action_type, value=None, index=0, choose=None):
         wanted = (choose or {}).get(step, value)
         target = choices.first
         if wanted is not None:
-            match = card.locator(f"[data-pick][data-value='{json.dumps(wanted)}']")
+            match = card.locator(f"[data-pick]{valued(wanted)}")
             if match.count():
                 target = match.first
         ends = target.get_attribute("data-ends")
@@ -275,7 +281,7 @@ def fill_form(form, choose: dict, click=False):
 def choice(container, field, choose):
     """The button for ``choose[field]`` in ``container``, else its first."""
     if field in choose:
-        match = container.locator(f"button.choice[data-value='{json.dumps(choose[field])}']")
+        match = container.locator(f"button.choice{valued(choose[field])}")
         if match.count():
             return match.first
     return container.locator("button.choice").first

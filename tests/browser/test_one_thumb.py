@@ -20,7 +20,7 @@ import random
 import pytest
 
 from tests.browser.conftest import (PHONE, hold, pick, pick_secret, release, seat_phone, sent,
-                                    slide, wait_js)
+                                    slide, valued, wait_js)
 from tests.browser.test_table_board import Room
 
 #: every secret template type of every game, each made by a test below
@@ -132,13 +132,12 @@ def confirm_names_the_whole_choice(page, kind, value):
     """Before the real pick: the gesture's states, looked at and checked.
     Letting go beside the choices sends nothing; the confirm sentence shows
     only while held and names the choice; "no" takes it back."""
-    import json
     version = page.evaluate("document.body.dataset.version")
     lang = page.evaluate("document.documentElement.lang")
     card = f'#secret-actions [data-type="{kind}"]'
     assert page.locator(f"{card} [data-pick]").count() == 0   # nothing while not held
     hold(page)
-    target = page.locator(f"{card} [data-pick][data-value='{json.dumps(value)}']")
+    target = page.locator(f"{card} [data-pick]{valued(value)}")
     slide(page, target)
     aim = page.locator("#secret-aim").text_content()
     assert aim.startswith(("Let go:", "Loslassen:")), aim
@@ -163,8 +162,7 @@ def confirm_names_the_whole_choice(page, kind, value):
 
 
 def target_selector(card, value):
-    import json
-    return f"{card} [data-pick][data-value='{json.dumps(value)}']"
+    return f"{card} [data-pick]{valued(value)}"
 
 
 # --- Eselsbrücke: the holder's answer to a near miss and to an appeal ----------------
