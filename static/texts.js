@@ -9,7 +9,7 @@
   const page = K.page;   // this page's settings (static/config.js)
   // game -> {texts, seat_fields}: the room's game comes with the page, others are fetched
   const gameTexts = Object.assign({}, page.game_texts || {});
-  const gameScripts = page.game_scripts || {};   // game -> its renderer's versioned URL
+  const gameScripts = page.game_scripts || {};   // game -> its scripts' versioned URLs
   const SEAT_VALUED = ["seat", "order"];   // platform fields whose values are seats
 
   /* --- texts ------------------------------------------------------------ */
@@ -56,15 +56,15 @@
     const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${page.lang}`);
     gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
   }
-  const scriptLoads = {};   // game -> the promise of its <script> (loaded once)
+  const scriptLoads = {};   // game -> the promise of its <script>s (loaded once)
   function loadScript(game) {
     if (!scriptLoads[game]) {
-      scriptLoads[game] = new Promise((resolve) => {
+      scriptLoads[game] = Promise.all([].concat(gameScripts[game]).map((src) => new Promise((resolve) => {
         const script = document.createElement("script");
-        script.src = gameScripts[game];
+        script.src = src;
         script.onload = script.onerror = () => resolve();   // no renderer: the generic view
         document.head.appendChild(script);
-      });
+      })));
     }
     return scriptLoads[game];
   }

@@ -52,8 +52,7 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
     scripts = []   # the room's game renderer only (texts.js loads another on new_game)
     if with_game:
         config.update(game_config(game, lang, phone=template_name == "phone.html"))
-        own = config["game_scripts"].get(config["game"])
-        scripts = [own] if own else []
+        scripts = config["game_scripts"].get(config["game"], [])
     response = Response(render_template(
         template_name, lang=lang, config=config, shared=shared_url, game_scripts=scripts, asset=asset,
         vendor=vendor_url, t=lambda key, **params: translate(lang, key, params), **context))
@@ -113,7 +112,8 @@ def game_config(game, lang: str, phone: bool = False) -> dict:
         own = game_texts(game, lang)
         own["texts"] = for_pages(own["texts"])
         if phone:   # log lines and options come as words; only what the renderer names itself
-            named = named_in(os.path.join(folder, f"{game.name}.js"))
+            named = frozenset().union(*(named_in(os.path.join(folder, name))
+                                        for name in script_files(game.name)))
             own["texts"] = {key: text for key, text in own["texts"].items()
                             if key in named or not key.startswith(("log.", "option."))}
     return {
@@ -121,6 +121,18 @@ def game_config(game, lang: str, phone: bool = False) -> dict:
         "game_texts": {game.name: own} if game else {},
         "game_titles": {name: translate(lang, "title", game=other)
                         for name, other in sorted(everything.items())},
-        "game_scripts": {name: asset(f"games/{name}.js") for name in sorted(everything)
-                         if os.path.exists(os.path.join(folder, f"{name}.js"))},
+        "game_scripts": {name: [asset(f"games/{file}") for file in script_files(name)]
+                         for name in sorted(everything) if script_files(name)},
     }
+
+
+@functools.cache
+def script_files(game: str) -> tuple[str, ...]:
+    """A game's scripts in static/games: its renderer ``<game>.js`` first,
+    then its parts ``<game>.<part>.js`` (a renderer may use them once drawing)."""
+    folder = os.path.join(current_app.static_folder, "games")
+    if not os.path.exists(os.path.join(folder, f"{game}.js")):
+        return ()
+    parts = sorted(name for name in os.listdir(folder)
+                   if name.startswith(f"{game}.") and name.endswith(".js") and name != f"{game}.js")
+    return (f"{game}.js", *parts)

@@ -20,7 +20,7 @@ from companion.games.what_the_rule.rules import EXAMPLES, GAME
 from companion.i18n import translate
 
 ASCENDING = "prev == none and count == 1 or count == prev.count % 6 + 1"
-RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "what_the_rule.js"
+RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "what_the_rule.rule.js"
 
 
 def card(text: str) -> tuple:
@@ -278,7 +278,7 @@ def test_dead_ends_are_found():
 NODE_PARSE = """
 global.window = {};
 require(process.argv[1]);
-const parse = window.Companion.games.what_the_rule.parseRule;
+const parse = window.Companion.wtrRule.parseRule;
 const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
 console.log(JSON.stringify(texts.map((t) => parse(t))));
 """

@@ -1,6 +1,8 @@
 """Die deutschen Texte von What the Rule?! (dieselben Schlüssel und Platzhalter wie texts_en)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .texts_builder_de import TEXTS as BUILDER
+from .texts_language_de import TEXTS as LANGUAGE
 
 SHAPE_ONE = {"circle": "Kreis", "triangle": "Dreieck", "square": "Quadrat"}
 SHAPE_MANY = {"circle": "Kreise", "triangle": "Dreiecke", "square": "Quadrate"}
@@ -80,14 +82,6 @@ TEXTS: dict[str, str] = {
     "value.turn": "den Spieler am Zug (sein Zug wird übersprungen)",
     "value.hints": "die Abstimmung über Tipps",
     "value.hint": "den angekündigten Tipp",
-    # kinds of values in the rule language
-    "kind.number": "eine Zahl",
-    "kind.shape": "eine Form",
-    "kind.fill": "eine Füllung",
-    "kind.color": "eine Farbe",
-    "kind.card": "eine ganze Karte (vorher)",
-    "kind.none": "keine",
-    "kind.condition": "eine Bedingung",
     # log
     "log.start_seat": ("What the Rule?! Spieler: {players}, Runden: {rounds}. Wem zuerst eine "
                        "Regel einfällt, leitet die erste Runde: Versiegle sie auf deinem Handy "
@@ -195,39 +189,6 @@ TEXTS: dict[str, str] = {
     "error.no_hint_announced": "Es ist kein Tipp angekündigt.",
     "error.gm_cannot_object": "Der Spielleiter kann seinem eigenen Tipp nicht widersprechen.",
     "error.nothing_to_close": "Gerade wird auf nichts gewartet.",
-    "error.rule_empty": "Bitte schreib eine Regel, zum Beispiel farbe == weiß.",
-    "error.rule_too_long": "Diese Regel ist zu lang: höchstens {max} Zeichen.",
-    "error.rule_too_deep": "Zu viele Klammern ineinander an Position {at}: höchstens {max}.",
-    "error.rule_char": "„{char}“ an Position {at} gehört nicht zur Regelsprache.",
-    "error.rule_number": "Die Zahl an Position {at} ist zu groß: höchstens {max}.",
-    "error.rule_syntax": "Die Regel lässt sich an Position {at} nicht lesen („{found}“).",
-    "error.rule_end": "Die Regel hört an Position {at} zu früh auf: Am Ende fehlt etwas.",
-    "error.rule_unclosed": "Die Klammer an Position {at} wird nie geschlossen.",
-    "error.rule_unopened": "Zur schließenden Klammer an Position {at} gibt es keine öffnende.",
-    "error.rule_list_place": ("Eine Liste in eckigen Klammern (Position {at}) darf nur nach „in“ "
-                              "stehen, zum Beispiel form in [kreis, quadrat]."),
-    "error.rule_list": ("Eine Liste enthält einfache Werte, zum Beispiel [kreis, dreieck] oder "
-                        "[1, 2, 3] (Position {at})."),
-    "error.rule_call": "Eine Regel kann nichts aufrufen: „{name}(“ an Position {at}.",
-    "error.rule_attr": ("Nur vorher hat Teile (vorher.form, vorher.anzahl, vorher.füllung, "
-                        "vorher.farbe): „{name}.“ an Position {at} ist nicht erlaubt."),
-    "error.rule_prev_attr": ("vorher hat nur form, anzahl, füllung und farbe, nicht „{name}“ "
-                             "(Position {at})."),
-    "error.rule_name": ("„{name}“ (Position {at}) ist kein Wort der Regelsprache. Wörter: form, "
-                        "anzahl, füllung, farbe, vorher, n, kreis, dreieck, quadrat, ausgefüllt, "
-                        "unausgefüllt, weiß, schwarz, keine, und, oder, nicht, in."),
-    "error.rule_condition": ("Dieser Teil ist ein Wert, keine Bedingung (Position {at}): "
-                             "Vergleiche ihn, zum Beispiel farbe == weiß."),
-    "error.rule_compare_condition": ("Mit einer Bedingung lässt sich nicht vergleichen oder "
-                                     "rechnen (Position {at}): Verbinde Bedingungen mit und, "
-                                     "oder, nicht."),
-    "error.rule_order": "Mit {op} lassen sich nur Zahlen vergleichen (Position {at}).",
-    "error.rule_types": "Vergleich unmöglich: {left} mit {right} (Position {at}).",
-    "error.rule_prev_whole": ("vorher allein lässt sich nur mit keine vergleichen (vorher == "
-                              "keine); nimm vorher.form, vorher.anzahl, vorher.füllung oder "
-                              "vorher.farbe (Position {at})."),
-    "error.rule_arith": "Mit „{op}“ lässt sich nur mit Zahlen rechnen (Position {at}).",
-    "error.rule_modulo": "Nach % muss eine ganze Zahl von 1 bis {max} stehen (Position {at}).",
     # the renderer (static/games/what_the_rule.js)
     "ui.quoted": "„{text}“",
     "ui.propose": "ich schlage sie vor (alle müssen zustimmen)",
@@ -293,61 +254,9 @@ TEXTS: dict[str, str] = {
     "ui.rule_unreadable": "Das kann die App noch nicht lesen (sieh bei Position {at} nach).",
     "ui.type_or_build": "Tippe eine Regel oder baue sie unten.",
     "ui.examples": "Beispiele (antippen):",
-    "ui.b_title": "Regel-Baukasten",
-    "ui.b_help": "Wähle, was verglichen wird; „Diese Regel nehmen“ trägt sie oben ins Feld ein.",
-    "ui.b_when": "Eine Karte passt, wenn",
-    "ui.b_all": "alles davon gilt",
-    "ui.b_any": "eins davon gilt",
-    "ui.b_subject": "was",
-    "ui.b_op": "Vergleich",
-    "ui.b_object": "Wert",
-    "ui.b_remove": "diese Bedingung entfernen",
-    "ui.b_join": "wie die Bedingungen zusammenhängen",
-    "ui.b_add": "+ Bedingung",
-    "ui.b_first": "die erste Karte der Reihe ist beliebig",
-    "ui.b_use": "Diese Regel nehmen",
-    "ui.b_prev": "wie bei der Karte davor",
-    "ui.b_prev_plus": "Karte davor + 1",
-    "ui.b_prev_minus": "Karte davor − 1",
-    "ui.b_cycle": "Karte davor + 1 (nach 6 kommt 1)",
-    "ui.b_is": "ist",
-    "ui.b_is_not": "ist nicht",
-    "ui.b_lt": "ist kleiner als",
-    "ui.b_le": "ist höchstens",
-    "ui.b_gt": "ist größer als",
-    "ui.b_ge": "ist mindestens",
-    "words.attr_shape": "die Form",
-    "words.attr_count": "die Anzahl",
-    "words.attr_fill": "die Füllung",
-    "words.attr_color": "die Farbe",
-    "words.prev_shape": "die Form der Karte davor",
-    "words.prev_count": "die Anzahl der Karte davor",
-    "words.prev_fill": "die Füllung der Karte davor",
-    "words.prev_color": "die Farbe der Karte davor",
-    "words.prev": "die Karte davor",
-    "words.n": "die Zahl der Karten in der Reihe",
-    "words.none": "keine",
-    "words.plus": "{a} plus {b}",
-    "words.minus": "{a} minus {b}",
-    "words.mod": "der Rest, wenn man {a} durch {k} teilt,",
-    "words.neg": "minus {a}",
-    "words.and": " und ",
-    "words.or": " oder ",
-    "words.list_or": " oder ",
-    "words.not": "nicht ({a})",
-    "words.in": "{a} ist {list}",
-    "words.not_in": "{a} ist nicht {list}",
-    "words.first": "sie ist die erste Karte der Reihe",
-    "words.not_first": "sie ist nicht die erste Karte der Reihe",
-    "words.is": "{a} ist {b}",
-    "words.is_not": "{a} ist nicht {b}",
-    "words.lt": "{a} ist kleiner als {b}",
-    "words.le": "{a} ist höchstens {b}",
-    "words.gt": "{a} ist größer als {b}",
-    "words.ge": "{a} ist mindestens {b}",
-    "words.fits_when": "Eine Karte passt, wenn",
-    "words.fits_when_any": "Eine Karte passt, wenn eins davon gilt:",
 }
 
 TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})
 TEXTS.update({f"value.{rule_id}": german for rule_id, _, _, _, german in DECK})
+TEXTS.update(LANGUAGE)
+TEXTS.update(BUILDER)

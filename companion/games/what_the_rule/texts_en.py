@@ -1,6 +1,8 @@
 """What the Rule?!'s English texts (the same keys and placeholders as texts_de)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .texts_builder_en import TEXTS as BUILDER
+from .texts_language_en import TEXTS as LANGUAGE
 
 SHAPE_ONE = {"circle": "circle", "triangle": "triangle", "square": "square"}
 SHAPE_MANY = {"circle": "circles", "triangle": "triangles", "square": "squares"}
@@ -72,14 +74,6 @@ TEXTS: dict[str, str] = {
     "value.turn": "the player on turn (their turn is skipped)",
     "value.hints": "the vote on hints",
     "value.hint": "the announced hint",
-    # kinds of values in the rule language
-    "kind.number": "a number",
-    "kind.shape": "a shape",
-    "kind.fill": "a fill",
-    "kind.color": "a colour",
-    "kind.card": "a whole card (prev)",
-    "kind.none": "none",
-    "kind.condition": "a condition",
     # log
     "log.start_seat": ("What the Rule?! Players: {players}, rounds: {rounds}. Whoever thinks of "
                        "a rule first is the first game master: seal it on your phone, or draw "
@@ -184,36 +178,6 @@ TEXTS: dict[str, str] = {
     "error.no_hint_announced": "No hint has been announced.",
     "error.gm_cannot_object": "The game master cannot object to their own hint.",
     "error.nothing_to_close": "There is nothing to stop waiting for right now.",
-    "error.rule_empty": "Please write a rule, for example color == white.",
-    "error.rule_too_long": "That rule is too long: at most {max} characters.",
-    "error.rule_too_deep": "Too many brackets inside each other at position {at}: at most {max}.",
-    "error.rule_char": "“{char}” at position {at} is not part of the rule language.",
-    "error.rule_number": "The number at position {at} is too big: at most {max}.",
-    "error.rule_syntax": "The rule cannot be read at position {at} (“{found}”).",
-    "error.rule_end": "The rule stops too early at position {at}: something is missing at the end.",
-    "error.rule_unclosed": "The bracket opened at position {at} is never closed.",
-    "error.rule_unopened": "The closing bracket at position {at} was never opened.",
-    "error.rule_list_place": ("A list in square brackets (position {at}) can only follow “in”, "
-                              "for example shape in [circle, square]."),
-    "error.rule_list": ("A list holds plain values, for example [circle, triangle] or [1, 2, 3] "
-                        "(position {at})."),
-    "error.rule_call": "A rule cannot call anything: “{name}(” at position {at}.",
-    "error.rule_attr": ("Only prev has parts (prev.shape, prev.count, prev.fill, prev.color): "
-                        "“{name}.” at position {at} is not allowed."),
-    "error.rule_prev_attr": "prev has only shape, count, fill and color, not “{name}” (position {at}).",
-    "error.rule_name": ("“{name}” (position {at}) is not a word of the rule language. Words: "
-                        "shape, count, fill, color, prev, n, circle, triangle, square, filled, "
-                        "empty, white, black, none, and, or, not, in."),
-    "error.rule_condition": ("This part is a value, not a condition (position {at}): compare it, "
-                             "for example color == white."),
-    "error.rule_compare_condition": ("A condition cannot be compared or calculated with "
-                                     "(position {at}): join conditions with and, or, not."),
-    "error.rule_order": "Only numbers can be compared with {op} (position {at}).",
-    "error.rule_types": "Cannot compare {left} with {right} (position {at}).",
-    "error.rule_prev_whole": ("prev on its own can only be compared with none (prev == none); use "
-                              "prev.shape, prev.count, prev.fill or prev.color (position {at})."),
-    "error.rule_arith": "Only numbers can be calculated with “{op}” (position {at}).",
-    "error.rule_modulo": "After % there must be a whole number from 1 to {max} (position {at}).",
     # the renderer (static/games/what_the_rule.js)
     "ui.quoted": "“{text}”",
     "ui.propose": "I propose them (everyone must agree)",
@@ -279,61 +243,9 @@ TEXTS: dict[str, str] = {
     "ui.rule_unreadable": "The app cannot read this yet (look at position {at}).",
     "ui.type_or_build": "Type a rule, or build one below.",
     "ui.examples": "Examples (tap one):",
-    "ui.b_title": "Rule builder",
-    "ui.b_help": "Choose what to compare; “Use this rule” puts it into the field above.",
-    "ui.b_when": "A card fits when",
-    "ui.b_all": "all of these hold",
-    "ui.b_any": "one of these holds",
-    "ui.b_subject": "what",
-    "ui.b_op": "comparison",
-    "ui.b_object": "value",
-    "ui.b_remove": "remove this condition",
-    "ui.b_join": "how the conditions combine",
-    "ui.b_add": "+ condition",
-    "ui.b_first": "the first card of the row may be anything",
-    "ui.b_use": "Use this rule",
-    "ui.b_prev": "as the card before",
-    "ui.b_prev_plus": "the card before + 1",
-    "ui.b_prev_minus": "the card before − 1",
-    "ui.b_cycle": "the card before + 1 (after 6 comes 1)",
-    "ui.b_is": "is",
-    "ui.b_is_not": "is not",
-    "ui.b_lt": "is less than",
-    "ui.b_le": "is at most",
-    "ui.b_gt": "is more than",
-    "ui.b_ge": "is at least",
-    "words.attr_shape": "the shape",
-    "words.attr_count": "the count",
-    "words.attr_fill": "the fill",
-    "words.attr_color": "the colour",
-    "words.prev_shape": "the shape of the card before",
-    "words.prev_count": "the count of the card before",
-    "words.prev_fill": "the fill of the card before",
-    "words.prev_color": "the colour of the card before",
-    "words.prev": "the card before",
-    "words.n": "the number of cards in the row",
-    "words.none": "none",
-    "words.plus": "{a} plus {b}",
-    "words.minus": "{a} minus {b}",
-    "words.mod": "the remainder of {a} divided by {k}",
-    "words.neg": "minus {a}",
-    "words.and": " and ",
-    "words.or": " or ",
-    "words.list_or": " or ",
-    "words.not": "not ({a})",
-    "words.in": "{a} is {list}",
-    "words.not_in": "{a} is not {list}",
-    "words.first": "it is the first card of the row",
-    "words.not_first": "it is not the first card of the row",
-    "words.is": "{a} is {b}",
-    "words.is_not": "{a} is not {b}",
-    "words.lt": "{a} is less than {b}",
-    "words.le": "{a} is at most {b}",
-    "words.gt": "{a} is more than {b}",
-    "words.ge": "{a} is at least {b}",
-    "words.fits_when": "A card fits when",
-    "words.fits_when_any": "A card fits when one of these holds:",
 }
 
 TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})
 TEXTS.update({f"value.{rule_id}": english for rule_id, _, _, english, _ in DECK})
+TEXTS.update(LANGUAGE)
+TEXTS.update(BUILDER)

@@ -1,0 +1,45 @@
+"""What the Rule?!'s German texts of the rule language: the kinds of values and
+why a rule cannot be read (``language``), merged into ``texts_de``."""
+
+TEXTS: dict[str, str] = {
+    "kind.number": "eine Zahl",
+    "kind.shape": "eine Form",
+    "kind.fill": "eine Füllung",
+    "kind.color": "eine Farbe",
+    "kind.card": "eine ganze Karte (vorher)",
+    "kind.none": "keine",
+    "kind.condition": "eine Bedingung",
+    "error.rule_empty": "Bitte schreib eine Regel, zum Beispiel farbe == weiß.",
+    "error.rule_too_long": "Diese Regel ist zu lang: höchstens {max} Zeichen.",
+    "error.rule_too_deep": "Zu viele Klammern ineinander an Position {at}: höchstens {max}.",
+    "error.rule_char": "„{char}“ an Position {at} gehört nicht zur Regelsprache.",
+    "error.rule_number": "Die Zahl an Position {at} ist zu groß: höchstens {max}.",
+    "error.rule_syntax": "Die Regel lässt sich an Position {at} nicht lesen („{found}“).",
+    "error.rule_end": "Die Regel hört an Position {at} zu früh auf: Am Ende fehlt etwas.",
+    "error.rule_unclosed": "Die Klammer an Position {at} wird nie geschlossen.",
+    "error.rule_unopened": "Zur schließenden Klammer an Position {at} gibt es keine öffnende.",
+    "error.rule_list_place": ("Eine Liste in eckigen Klammern (Position {at}) darf nur nach „in“ "
+                              "stehen, zum Beispiel form in [kreis, quadrat]."),
+    "error.rule_list": ("Eine Liste enthält einfache Werte, zum Beispiel [kreis, dreieck] oder "
+                        "[1, 2, 3] (Position {at})."),
+    "error.rule_call": "Eine Regel kann nichts aufrufen: „{name}(“ an Position {at}.",
+    "error.rule_attr": ("Nur vorher hat Teile (vorher.form, vorher.anzahl, vorher.füllung, "
+                        "vorher.farbe): „{name}.“ an Position {at} ist nicht erlaubt."),
+    "error.rule_prev_attr": ("vorher hat nur form, anzahl, füllung und farbe, nicht „{name}“ "
+                             "(Position {at})."),
+    "error.rule_name": ("„{name}“ (Position {at}) ist kein Wort der Regelsprache. Wörter: form, "
+                        "anzahl, füllung, farbe, vorher, n, kreis, dreieck, quadrat, ausgefüllt, "
+                        "unausgefüllt, weiß, schwarz, keine, und, oder, nicht, in."),
+    "error.rule_condition": ("Dieser Teil ist ein Wert, keine Bedingung (Position {at}): "
+                             "Vergleiche ihn, zum Beispiel farbe == weiß."),
+    "error.rule_compare_condition": ("Mit einer Bedingung lässt sich nicht vergleichen oder "
+                                     "rechnen (Position {at}): Verbinde Bedingungen mit und, "
+                                     "oder, nicht."),
+    "error.rule_order": "Mit {op} lassen sich nur Zahlen vergleichen (Position {at}).",
+    "error.rule_types": "Vergleich unmöglich: {left} mit {right} (Position {at}).",
+    "error.rule_prev_whole": ("vorher allein lässt sich nur mit keine vergleichen (vorher == "
+                              "keine); nimm vorher.form, vorher.anzahl, vorher.füllung oder "
+                              "vorher.farbe (Position {at})."),
+    "error.rule_arith": "Mit „{op}“ lässt sich nur mit Zahlen rechnen (Position {at}).",
+    "error.rule_modulo": "Nach % muss eine ganze Zahl von 1 bis {max} stehen (Position {at}).",
+}
