@@ -64,22 +64,20 @@ def card(code: str) -> dict:
     return {"shape": shape, "count": count, "fill": fill, "color": color}
 
 
-def situation(pub: dict) -> tuple[tuple | None, int]:
-    """(the last card of the correct row, the row's length): what a rule about
-    the next card may look at."""
-    row = pub["row"]
-    return (BY_CODE[row[-1]] if row else None), len(row)
+def situation(pub: dict) -> list[tuple]:
+    """The correct row's cards: what a rule about the next card may look at."""
+    return [BY_CODE[c] for c in pub["row"]]
 
 
 def allowed(rule: Rule, pub: dict) -> bool:
     """Whether the table (both rows, the wrong guesses) still allows ``rule``."""
     row = [BY_CODE[c] for c in pub["row"]]
     for i, c in enumerate(row):
-        if not rule.fits(c, row[i - 1] if i else None, i):
+        if not rule.fits(c, row[:i]):
             return False
     for i, column in enumerate(pub["wrong"]):
         for code in column:
-            if rule.fits(BY_CODE[code], row[i - 1] if i else None, i):
+            if rule.fits(BY_CODE[code], row[:i]):
                 return False
     return True
 
@@ -107,11 +105,11 @@ def free(pub: dict) -> list[str]:
 def best_card(possible: list[Candidate], pub: dict) -> str:
     """The card whose answer splits the possible rules most evenly; when no
     card splits them here, one that fits them all (the row moves on)."""
-    prev, n = situation(pub)
+    row = situation(pub)
     cards = free(pub)
 
     def fitting(code):
-        return sum(c.rule.fits(BY_CODE[code], prev, n) for c in possible)
+        return sum(c.rule.fits(BY_CODE[code], row) for c in possible)
     if len(possible) == 1:
         return next((c for c in cards if fitting(c)), cards[0])
     best = min(cards, key=lambda c: max(fitting(c), len(possible) - fitting(c)))
@@ -122,11 +120,11 @@ def best_card(possible: list[Candidate], pub: dict) -> str:
 
 def misfits(rule: Rule, pub: dict, size: int) -> list[str]:
     """A hand of ``size`` cards none of which fits ``rule`` here."""
-    prev, n = situation(pub)
+    row = situation(pub)
     counts = on_table(pub)
     hand: list[str] = []
     for code in CODES:
-        while (len(hand) < size and not rule.fits(BY_CODE[code], prev, n)
+        while (len(hand) < size and not rule.fits(BY_CODE[code], row)
                and counts.count(code) + hand.count(code) < 2):
             hand.append(code)
     assert len(hand) == size, f"no hand of {size} cards that all miss {rule.text}"
@@ -291,7 +289,7 @@ class Table:
                     f"{plan.hint_text[:12]!r})")
             self.shot(self.evening.tablet, f"r{rnd}-hint-given")
         elif "judge" in kinds:
-            fits = plan.truth.fits(BY_CODE[pub["pending"]["card"]], *situation(pub))
+            fits = plan.truth.fits(BY_CODE[pub["pending"]["card"]], situation(pub))
             on_screen(phone.locator(".wtr-pending"), "the card to judge")
             if not plan.seen.get("judge-shot"):
                 plan.seen["judge-shot"] = True
@@ -310,7 +308,7 @@ class Table:
             self.log.append(f"{self.name_of[guess_seat(pub)]} guessed “{guess}”: {right}")
         elif "judge_reveal" in kinds:
             fitting = [c for c in pub["pending"]["cards"]
-                       if plan.truth.fits(BY_CODE[c], *situation(pub))]
+                       if plan.truth.fits(BY_CODE[c], situation(pub))]
             play_form(phone, "judge_reveal", {"card": fitting[0] if fitting else "none"})
         elif "reveal_card" in kinds:
             pending = pub["pending"]

@@ -63,16 +63,15 @@ def test_german_names_and_friendly_operators():
 
 
 def test_none_is_an_ordinary_value_for_equality_and_false_for_order():
-    first = None
     alternate = parse("color != prev.color")
-    assert all(alternate.fits(c, first, 0) for c in CARDS)         # any first card
-    assert not alternate.fits(card("circle-1-filled-white"), card("square-2-empty-white"), 1)
-    assert alternate.fits(card("circle-1-filled-black"), card("square-2-empty-white"), 1)
-    assert not parse("count > prev.count").fits(card("circle-6-filled-white"), first, 0)
-    assert not parse("count <= prev.count + 1").fits(card("circle-1-filled-white"), first, 0)
-    assert parse("prev.count == none").fits(card("circle-1-filled-white"), first, 0)
-    assert parse("prev.shape not in [circle]").fits(card("circle-1-filled-white"), first, 0)
-    assert not parse("count == prev.count % 6 + 1").fits(card("circle-1-filled-white"), first, 0)
+    assert all(alternate.fits(c, []) for c in CARDS)         # any first card
+    assert not alternate.fits(card("circle-1-filled-white"), [card("square-2-empty-white")])
+    assert alternate.fits(card("circle-1-filled-black"), [card("square-2-empty-white")])
+    assert not parse("count > prev.count").fits(card("circle-6-filled-white"), [])
+    assert not parse("count <= prev.count + 1").fits(card("circle-1-filled-white"), [])
+    assert parse("prev.count == none").fits(card("circle-1-filled-white"), [])
+    assert parse("prev.shape not in [circle]").fits(card("circle-1-filled-white"), [])
+    assert not parse("count == prev.count % 6 + 1").fits(card("circle-1-filled-white"), [])
 
 
 def test_the_rulebook_example_rule_ascending_count():
@@ -81,19 +80,18 @@ def test_the_rulebook_example_rule_ascending_count():
     rule = parse(ASCENDING)
     row: list[tuple] = []
     for count in (1, 2, 3, 4, 5, 6, 1, 2):
-        prev = row[-1] if row else None
         for other in range(1, 7):
-            assert rule.fits(card(f"square-{other}-empty-black"), prev, len(row)) == (other == count)
+            assert rule.fits(card(f"square-{other}-empty-black"), row) == (other == count)
         row.append(card(f"circle-{count}-filled-white"))
-    after_five = card("triangle-5-empty-white")
-    assert not rule.fits(card("circle-4-filled-white"), after_five, 5)
-    assert rule.fits(card("circle-6-filled-white"), after_five, 5)
+    after_five = [card(f"triangle-{c}-empty-white") for c in (1, 2, 3, 4, 5)]
+    assert not rule.fits(card("circle-4-filled-white"), after_five)
+    assert rule.fits(card("circle-6-filled-white"), after_five)
 
 
 def test_modulo_is_the_mathematical_remainder():
     rule = parse("(count - prev.count) % 3 == 0")
-    assert rule.fits(card("circle-1-filled-white"), card("circle-4-filled-white"), 1)  # -3 % 3
-    assert not rule.fits(card("circle-1-filled-white"), card("circle-5-filled-white"), 1)
+    assert rule.fits(card("circle-1-filled-white"), [card("circle-4-filled-white")])  # -3 % 3
+    assert not rule.fits(card("circle-1-filled-white"), [card("circle-5-filled-white")])
 
 
 # --- refusing bad and hostile rules ------------------------------------------------

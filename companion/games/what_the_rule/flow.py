@@ -55,13 +55,8 @@ def app_judges(state: dict) -> bool:
     return secret_rule(state) is not None
 
 
-def prev_card(state: dict) -> tuple | None:
-    row = row_cards(state)
-    return BY_CODE[row[-1]] if row else None
-
-
 def fits(state: dict, code: str) -> bool:
-    return secret_rule(state).fits(BY_CODE[code], prev_card(state), row_length(state))
+    return secret_rule(state).fits(BY_CODE[code], [BY_CODE[c] for c in row_cards(state)])
 
 
 def row_cards(state: dict) -> list[str]:

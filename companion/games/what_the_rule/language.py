@@ -431,9 +431,10 @@ class Rule:
     tree: tuple
     text: str        # the canonical English form (parses back to the same tree)
 
-    def fits(self, card: tuple, prev: tuple | None, n: int) -> bool:
+    def fits(self, card: tuple, row: list[tuple]) -> bool:
+        """Whether ``card`` may follow the correct ``row`` (its cards, oldest first)."""
         env = dict(zip(ATTRIBUTES, card))
-        return bool(evaluate(self.tree, env, prev, n))
+        return bool(evaluate(self.tree, env, row[-1] if row else None, len(row)))
 
 
 def parse(text: object) -> Rule:
