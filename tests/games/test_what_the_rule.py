@@ -246,10 +246,16 @@ def test_the_rule_cannot_change_once_the_round_has_begun():
         assert refusal(state, CARO, action).code == "rule_sealed"
 
 
-def test_a_rule_language_rule_must_be_readable_and_let_a_first_card_fit():
+def test_a_rule_language_rule_must_be_readable_and_let_a_first_and_second_card_fit():
     state = new(4)
-    assert refusal(state, CARO, {"type": "set_rule", "rule": "count == prev.count"}).code \
-        == "rule_nothing_fits"
+    for nothing_starts in ("prev != none", "count > 6", "count == prev.count and prev != none"):
+        assert refusal(state, CARO, {"type": "set_rule", "rule": nothing_starts}).code \
+            == "rule_nothing_fits"
+    for nothing_follows in ("prev == none", "n < 1", "n == 0 and shape == circle"):
+        assert refusal(state, CARO, {"type": "set_rule", "rule": nothing_follows}).code \
+            == "rule_no_second"
+    # the first card is free: "the same count as before" starts with anything
+    assert seal_rule(new(4), "count == prev.count")["rule"]["rule"] == "count == prev.count"
     assert refusal(state, CARO, {"type": "set_rule", "rule": "__import__('os')"}).code \
         == "rule_name"
     assert refusal(state, CARO, {"type": "set_rule", "rule": "(" * 1000}).code == "rule_too_long"

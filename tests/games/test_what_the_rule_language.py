@@ -2,6 +2,7 @@
 meaning), the equivalence of rules, and the rule deck."""
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import shutil
@@ -11,15 +12,64 @@ from pathlib import Path
 import pytest
 
 from companion.games.what_the_rule import deck
-from companion.games.what_the_rule.cards import BY_CODE, CARDS
+from companion.games.what_the_rule.cards import ATTRIBUTES, BY_CODE, CARDS
 from companion.games.what_the_rule.checks import ERRORS
-from companion.games.what_the_rule.equivalence import (analyse, dead_end, difference,
-                                                       equivalent, fits_at_start)
-from companion.games.what_the_rule.language import RULE_MAX, RuleError, parse
+from companion.games.what_the_rule.equivalence import (BUDGET, analyse, dead_end, difference,
+                                                       equivalent, fits_at_start, unplayable)
+from companion.games.what_the_rule.language import (RULE_MAX, RuleError, Situation, evaluate,
+                                                    parse, reads)
 from companion.games.what_the_rule.rules import EXAMPLES, GAME
 from companion.i18n import translate
 
-ASCENDING = "prev == none and count == 1 or count == prev.count % 6 + 1"
+ASCENDING = "prev == none and count == 1 or prev != none and count == prev.count % 6 + 1"
+FINGERPRINTS = {
+    "deck_1_01": "8920b07d8d2b4b7c",
+    "deck_1_02": "b1074e3ce5bbd6d4",
+    "deck_1_03": "550cf522fb981b48",
+    "deck_1_04": "6c9f1a2c1af92e1a",
+    "deck_1_05": "68df36c14c4e18f7",
+    "deck_1_06": "c483653bd2b2bafa",
+    "deck_1_07": "42f361b811655742",
+    "deck_1_08": "9830f99781e4445b",
+    "deck_1_09": "be4bf5afac9a8336",
+    "deck_1_10": "7f9a28db3947c792",
+    "deck_1_11": "0e757098d2c3cf86",
+    "deck_1_12": "a1cdfe1f99f4a596",
+    "deck_1_13": "fb890b2b1fe9d56c",
+    "deck_1_14": "ffe460de63ea2190",
+    "deck_1_15": "f1318a95a8822593",
+    "deck_2_01": "89446d5bc9e99fc0",
+    "deck_2_02": "3f0021f2ecf01d5a",
+    "deck_2_03": "b893092fefae5847",
+    "deck_2_04": "2a3f630bb1926474",
+    "deck_2_05": "b5a1a28fa65c1a7f",
+    "deck_2_06": "c66bc37529660ce8",
+    "deck_2_07": "af7601774e7ecb94",
+    "deck_2_08": "65d28fd7d86a3156",
+    "deck_2_09": "3180738b0c105054",
+    "deck_2_10": "62b1cf4e6a44e8d2",
+    "deck_2_11": "9044533a8b001700",
+    "deck_2_12": "a5c72e363a111e0a",
+    "deck_2_13": "759ae6dca9ac0509",
+    "deck_2_14": "37c41ccc142d6653",
+    "deck_2_15": "495117067cadc1f8",
+    "deck_3_01": "985187399f569e7f",
+    "deck_3_02": "2eca40893e742f92",
+    "deck_3_03": "cab386621b8801a0",
+    "deck_3_04": "22a6a890a95bd9d4",
+    "deck_3_05": "56c3262e40d909e9",
+    "deck_3_06": "419e9c6b24f05f2a",
+    "deck_3_07": "d9648e1811d4d6f2",
+    "deck_3_08": "90d88e29588ea787",
+    "deck_3_09": "fc4e4bc9f5aa9daf",
+    "deck_3_10": "bd8dae7b40ca7505",
+    "deck_3_11": "9dbe8568b621f1d8",
+    "deck_3_12": "a0707331c998ed2f",
+    "deck_3_13": "5ad46069d5dbb07c",
+    "deck_3_14": "a33df288c4281e7e",
+    "deck_3_15": "fb156c2580d4d4a1",
+    "deck_3_16": "9c8dcc6aacbd5bd3",
+}
 RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "what_the_rule.rule.js"
 
 
@@ -51,7 +101,8 @@ def test_canonical_text_reads_back_to_the_same_rule(text):
 
 
 def test_german_names_and_friendly_operators():
-    german = parse("vorher == keine und anzahl = 1 oder anzahl == vorher.anzahl % 6 + 1")
+    german = parse("vorher == keine und anzahl = 1 oder vorher != keine und "
+                   "anzahl == vorher.anzahl % 6 + 1")
     assert german == parse(ASCENDING)
     assert parse("Farbe ≠ Schwarz") == parse("color != black")
     assert parse("FORM in [Kreis, Dreieck]") == parse("shape in [circle, triangle]")
@@ -62,16 +113,79 @@ def test_german_names_and_friendly_operators():
     assert parse("count ≤ 3") == parse("count <= 3")
 
 
-def test_none_is_an_ordinary_value_for_equality_and_false_for_order():
+def test_the_first_card_is_free_unless_the_rule_says_otherwise():
+    """Three-valued: a comparison with a card the row does not have yet is
+    unknown, and a card fits unless the rule is false."""
+    any_first = [c for c in CARDS]
+    for text in ("color != prev.color", "shape == prev.shape", "count + prev.count == 7",
+                 "count > prev.count", "count <= prev.count + 1", "changes == 2",
+                 "not (color == prev.color and color == prev2.color)",
+                 "prev.shape not in [circle]", "count == prev.count % 6 + 1"):
+        assert all(parse(text).fits(c, []) for c in any_first), text
     alternate = parse("color != prev.color")
-    assert all(alternate.fits(c, []) for c in CARDS)         # any first card
     assert not alternate.fits(card("circle-1-filled-white"), [card("square-2-empty-white")])
     assert alternate.fits(card("circle-1-filled-black"), [card("square-2-empty-white")])
-    assert not parse("count > prev.count").fits(card("circle-6-filled-white"), [])
-    assert not parse("count <= prev.count + 1").fits(card("circle-1-filled-white"), [])
+    # said outright, "none" is plainly true or false
+    assert not parse("prev != none").fits(card("circle-1-filled-white"), [])
     assert parse("prev.count == none").fits(card("circle-1-filled-white"), [])
-    assert parse("prev.shape not in [circle]").fits(card("circle-1-filled-white"), [])
-    assert not parse("count == prev.count % 6 + 1").fits(card("circle-1-filled-white"), [])
+    assert not parse("prev.count != none").fits(card("circle-1-filled-white"), [])
+    assert not parse("prev.shape in [none]").fits(card("circle-1-filled-white"),
+                                                  [card("circle-2-empty-white")])
+    # the known part still rules a first card out (false and unknown is false)
+    white_same = parse("color == white and shape == prev.shape")
+    assert not white_same.fits(card("circle-1-filled-black"), [])
+    assert white_same.fits(card("circle-1-filled-white"), [])
+    # true or unknown is true; not unknown stays unknown
+    assert parse("color == white or shape != prev.shape").fits(card("circle-1-filled-black"), [])
+    assert parse("not shape == prev.shape").fits(card("circle-1-filled-black"), [])
+    # the card two back is missing until the row has two cards
+    three = parse("not (color == prev.color and color == prev2.color)")
+    white = card("circle-1-filled-white")
+    assert three.fits(white, [white])
+    assert not three.fits(white, [white, white])
+    assert three.fits(card("circle-1-filled-black"), [white, white])
+
+
+def test_the_issues_natural_guesses_are_the_rules_a_group_means():
+    assert equivalent(parse("prev == none or shape == prev.shape"), parse("shape == prev.shape"))
+    assert equivalent(parse("prev == none or count + prev.count == 7"),
+                      parse("count + prev.count == 7"))
+    assert equivalent(deck.rule("deck_2_03"), parse("shape == prev.shape"))
+    assert equivalent(deck.rule("deck_2_10"), parse("count + prev.count == 7"))
+
+
+def test_changes_the_card_two_back_and_the_total():
+    row = [card("circle-1-filled-white"), card("square-2-filled-white")]
+    assert parse("changes == 2").fits(card("square-3-empty-white"), row)     # count, fill
+    assert not parse("changes == 2").fits(card("square-2-filled-white"), row)
+    assert parse("changes == 4").fits(card("triangle-3-empty-black"), row)
+    assert parse("prev2.shape == circle and prev.shape == square").fits(
+        card("circle-1-filled-white"), row)
+    assert parse("total == 6").fits(card("circle-3-filled-white"), row)        # 1 + 2 + 3
+    assert not parse("total <= 5").fits(card("circle-3-filled-white"), row)
+    assert parse("total == 1").fits(card("circle-1-filled-white"), [])
+    assert parse("vorvorher.form == kreis und änderungen >= 0 und summe > 0") == parse(
+        "prev2.shape == circle and changes >= 0 and total > 0")
+    assert parse("aenderungen == 1") == parse("changed == 1") == parse("changes == 1")
+    assert parse("sum < 30") == parse("total < 30")
+
+
+def test_forgiving_typing():
+    assert parse("color == white.") == parse("color == white")
+    assert parse("Color == White. ") == parse("color == white")
+    assert parse("shape in [circles, triangles]") == parse("shape in [circle, triangle]")
+    assert parse("form == Quadrate") == parse("shape == square")
+    assert parse("fill == solid or fill == hollow") == parse("füllung == gefüllt oder füllung == hohl")
+    for slip, fix in (("count == 3 or 4", "count in [3, 4]"),
+                      ("count == 1 or 2 or 3", "count in [1, 2, 3]"),
+                      ("color == white or black", "color in [white, black]"),
+                      ("shape != circle and square", "shape not in [circle, square]"),
+                      ("farbe == weiß oder schwarz", "color in [white, black]")):
+        error = refused(slip)
+        assert error.code == "rule_list_slip" and error.params["fix"] == fix, slip
+        assert fix in message(error) and fix in message(error, "de")
+        parse(fix)      # the fix itself is a rule
+    assert refused("count == 3 or circle").code == "rule_condition"
 
 
 def test_the_rulebook_example_rule_ascending_count():
@@ -191,7 +305,10 @@ def test_equivalence_with_n_and_prev():
     assert equivalent(ascending, parse("count == n % 6 + 1"))
     assert equivalent(parse("count == n % 6 + 1"), ascending)
     assert equivalent(ascending, parse(
-        "prev == none and count == 1 or count == prev.count + 1 or prev.count == 6 and count == 1"))
+        "prev == none and count == 1 or prev != none and (count == prev.count + 1 "
+        "or prev.count == 6 and count == 1)"))
+    # without saying what starts the row, "ascending, then again" lets any first card through
+    assert not equivalent(ascending, parse("count == prev.count % 6 + 1"))
     assert equivalent(ascending, parse("count == (n + 6) % 6 + 1"))
     assert equivalent(ascending, parse("count == n % 6 + 1 and n < 500"))
     # the spec's example: every third card black
@@ -204,11 +321,17 @@ def test_only_situations_the_secret_rule_reaches_count():
     """Under "only white" no black card ever lies in the row, so a guess that
     differs only after a black card is still right."""
     assert equivalent(parse("color == white"), parse("color == white and prev.color != black"))
-    assert equivalent(parse("color == white"), parse("color == white or prev.color == black"))
+    assert equivalent(parse("color == white"),
+                      parse("color == white and (prev == none or prev.color != black)"))
     assert not equivalent(parse("color != black or prev.color == black"),
                           parse("color == black"))
     # ... but with a rule that does reach it, the difference counts
     assert not equivalent(parse("count > 0"), parse("prev.color != black"))
+    # the card two back and the total: only rows the secret allows count
+    assert equivalent(parse("color == white"), parse("color == white and prev2.color != black"))
+    assert equivalent(parse("count == 1"), parse("count == 1 and total <= 144"))
+    assert difference(parse("count == 1"), parse("count == 1 and total <= 143")).n == 143
+    assert not equivalent(parse("count <= 2"), parse("count <= 2 and total <= 100"))
 
 
 def test_differences_deep_in_the_row_are_found():
@@ -225,11 +348,40 @@ def test_differences_deep_in_the_row_are_found():
 
 
 def test_threshold_and_period_of_a_rule():
-    assert analyse(parse("color == white").tree) == (0, 1)
-    assert analyse(parse("count == n % 6 + 1").tree) == (0, 6)
-    assert analyse(parse("n < 5 and color == white").tree) == (6, 1)
-    threshold, period = analyse(parse("(n + count) % 4 == 0 or n - prev.count > 10").tree)
+    assert analyse(parse("color == white").tree) == (0, 1, 0, 1)
+    assert analyse(parse("count == n % 6 + 1").tree) == (0, 6, 0, 1)
+    assert analyse(parse("n < 5 and color == white").tree) == (6, 1, 0, 1)
+    threshold, period, _, _ = analyse(parse("(n + count) % 4 == 0 or n - prev.count > 10").tree)
     assert period == 4 and threshold == 17
+    assert analyse(parse("total <= 30").tree) == (0, 1, 37, 1)       # 30 + a count of 6, + 1
+    assert analyse(parse("total % 3 != 0 and changes < 3").tree) == (0, 1, 0, 3)
+
+
+def test_n_and_total_are_never_weighed_against_each_other():
+    for text in ("n + total > 3", "total - n < 10", "total == n", "n + total in [4, 5]"):
+        assert refused(text).code == "rule_n_total", text
+    parse("(n + total) % 2 == 0")        # a remainder is bounded: fine
+    parse("total - total + n > 3")
+
+
+def test_a_rule_too_complex_to_judge_in_time_is_refused_before_anything_is_stored():
+    """The walk has a budget: a hostile pair cannot keep the server busy."""
+    hostile = parse("changes >= 0 and prev2.count > 0 and total < 900")
+    with pytest.raises(RuleError) as info:
+        unplayable(hostile)
+    assert info.value.code == "rule_too_complex" and BUDGET > 0
+    assert message(info.value) != message(info.value, "de")
+    with pytest.raises(RuleError):
+        equivalent(parse("count > 0"), hostile)
+
+
+def test_a_rule_no_card_starts_or_none_follows_is_refused_with_the_reason():
+    assert unplayable(parse("prev != none")) == "rule_nothing_fits"
+    assert unplayable(parse("prev == none")) == "rule_no_second"
+    assert unplayable(parse("prev == none and count == 2 or prev != none and prev.count == 1")) \
+        == "rule_no_second"
+    assert unplayable(parse("total <= 30")) is None        # it stops later: a rule a group may want
+    assert unplayable(deck.rule("deck_2_04")) is None
 
 
 def test_a_guess_reaching_far_is_still_exact_and_quick_enough():
@@ -251,6 +403,30 @@ def test_the_deck_has_at_least_40_rules_in_three_levels_with_both_sentences():
         assert english != german
 
 
+#: a fingerprint of every (kept) deck rule's answers — the first cards, and
+#: every card after every card at rows of 1 to 24 — taken under the
+#: two-valued semantics before the first card became free (issue #27)
+MEANING = FINGERPRINTS
+
+
+@pytest.mark.parametrize("rule_id", sorted(MEANING))
+def test_every_deck_rule_keeps_its_meaning_over_the_first_cards(rule_id):
+    rule = deck.rule(rule_id)
+    assert not reads(rule.tree)["prev2"] and not reads(rule.tree)["total"]
+    fingerprint = hashlib.sha256(mask(rule, None, 0).to_bytes(9, "big"))
+    for prev in CARDS:
+        for n in range(1, 25):
+            fingerprint.update(mask(rule, prev, n).to_bytes(9, "big"))
+    assert fingerprint.hexdigest()[:16] == MEANING[rule_id]
+
+
+def mask(rule, prev: tuple | None, n: int) -> int:
+    """The cards that fit after ``prev`` with ``n`` cards in the row."""
+    at = Situation(None if prev is None else dict(zip(ATTRIBUTES, prev)), None, n, 0)
+    return sum(1 << i for i, c in enumerate(CARDS)
+               if evaluate(rule.tree, dict(zip(ATTRIBUTES, c)), at) is not False)
+
+
 @pytest.mark.parametrize("rule_id", [entry[0] for entry in deck.DECK])
 def test_every_deck_rule_parses_fits_some_card_and_never_gets_stuck(rule_id):
     rule = deck.rule(rule_id)
@@ -267,8 +443,9 @@ def test_no_two_deck_rules_are_equivalent():
 
 
 def test_dead_ends_are_found():
-    assert dead_end(parse("count == prev.count + 1 or prev == none")) is not None
-    assert not fits_at_start(parse("count == prev.count"))
+    assert dead_end(parse("count == prev.count + 1")) is not None
+    assert dead_end(parse("total <= 30")) == 5
+    assert not fits_at_start(parse("prev != none and count == prev.count"))
 
 
 # --- the phone reads rules the same way -------------------------------------------------
@@ -294,7 +471,9 @@ def test_the_phone_reads_every_deck_rule_like_the_server():
         pytest.skip("node is not installed")
     texts = [entry[2] for entry in deck.DECK] + EXAMPLES + [
         "vorher == keine und anzahl = 1 oder anzahl == vorher.anzahl % 6 + 1",
-        "1 < count < 5", "count not in [1, -2]", "not not color == white", "Farbe ≠ Schwarz"]
+        "1 < count < 5", "count not in [1, -2]", "not not color == white", "Farbe ≠ Schwarz",
+        "vorvorher.form != kreis und änderungen == 2 oder summe < 30", "prev2 == none",
+        "shape in [circles, Dreiecke]", "color == white."]
     answer = subprocess.run([node, "-e", NODE_PARSE, str(RENDERER)], input=json.dumps(texts),
                             capture_output=True, text=True, timeout=60)
     assert answer.returncode == 0, answer.stderr

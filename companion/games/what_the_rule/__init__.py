@@ -11,7 +11,7 @@ Modules: ``rules`` (the Game: templates, what each action changes), ``flow``
 (rounds, turns, scoring; documents the state), ``checks`` (every refusal,
 shared by ``apply`` and ``why_not``), ``cards`` (the 72 cards), ``language``
 (the rule language: grammar, meaning, limits), ``equivalence`` (when a guess
-is the rule: the exact check and why it is fast), ``deck`` (46 rules in
+is the rule: the exact check and why it is fast), ``deck`` (50 rules in
 three levels), ``view``, ``hidden``, ``texts_en``/``texts_de``.
 
 Steps (``phase``)::
@@ -43,11 +43,20 @@ Decisions where the spec and the rulebook are silent
   seat or the host draws (choosing the level) to start a round; the level
   is public, the rule is not.  With the app, round r begins with seat
   number r of the table order (cyclically), so the start moves round the table.
-* The rule language (see ``language``): ``none`` is an ordinary value for
-  ``==``, ``!=`` and ``in``; ordering comparisons with a ``none`` operand
-  are false; ``%`` only by a constant 1..144; German words and ``= ≠ ≤ ≥``
-  accepted.  The canonical (English) form of a rule is what is stored and
-  shown.
+* The rule language (see ``language``): the first card is free unless
+  the rule says otherwise — a comparison with a card the row does not
+  have yet is unknown, and a card fits unless the rule is false (Kleene's
+  three-valued logic; ``prev == none`` is plainly true or false), for
+  secret rules and guesses alike.  Besides the card and the one before it
+  a rule may read the card two back (``prev2``), how many properties
+  change (``changes``) and the row's total count with this card
+  (``total``); ``n`` and ``total`` are never weighed against each other in
+  one comparison.  ``%`` only by a constant 1..144; German words, plurals,
+  ``= ≠ ≤ ≥`` and a final full stop accepted; ``count == 3 or 4`` is
+  refused with the fix ``count in [3, 4]``.  A rule no card can start, or
+  after whose first card no card can follow, is refused when sealed; so is
+  one whose equivalence check would pass its budget (``equivalence``).  The
+  canonical (English) form of a rule is what is stored and shown.
 * Cards are entered with four pickers.  Hands are not stored (only their
   sizes); a card whose two copies already lie on the table is refused.
 * Showing a hand: the player enters every shown card (``reveal_card``, one

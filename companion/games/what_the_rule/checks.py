@@ -8,6 +8,7 @@ from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, wron
 from .cards import COPIES, from_fields
 from .deck import LEVELS
 from .flow import RUNNING, copies_out
+from .language import ERRORS as LANGUAGE_ERRORS
 from .language import RULE_MAX
 
 TEXT_MAX = 200
@@ -34,13 +35,8 @@ ERRORS: dict[str, int] = {
     "hints_already_on": 409, "no_hint_vote": 409, "already_voted": 409, "hints_off": 409,
     "hint_announced": 409, "no_hint_announced": 409, "gm_cannot_object": 403,
     "nothing_to_close": 409,
-    # the rule language (see language.py)
-    "rule_empty": 422, "rule_too_long": 422, "rule_too_deep": 422, "rule_char": 422,
-    "rule_number": 422, "rule_syntax": 422, "rule_end": 422, "rule_unclosed": 422,
-    "rule_unopened": 422, "rule_list_place": 422, "rule_list": 422, "rule_call": 422,
-    "rule_attr": 422, "rule_prev_attr": 422, "rule_name": 422, "rule_condition": 422,
-    "rule_compare_condition": 422, "rule_order": 422, "rule_types": 422,
-    "rule_prev_whole": 422, "rule_arith": 422, "rule_modulo": 422,
+    # the rule language
+    **LANGUAGE_ERRORS,
 }
 
 

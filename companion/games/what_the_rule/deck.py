@@ -1,8 +1,9 @@
-"""The app's rule deck, written for this project: 46 rules in three levels,
+"""The app's rule deck, written for this project: 50 rules in three levels,
 each in the rule language with an English and a German sentence.
 
 Level 1: the card alone.  Level 2: the card and the one before it.
-Level 3: the card's place in the row, sums and combinations.
+Level 3: the card's place in the row, sums, the card two back, the
+properties that change, the row's total, and combinations.
 
 Checked by tests: every rule parses, some card fits at the start, no
 reachable situation leaves no card that fits, and no two rules are
@@ -58,37 +59,38 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
      "Die Farbe wechselt mit jeder Karte: weiß, schwarz, weiß, … (die erste Karte ist frei)."),
     ("deck_2_02", 2, "shape != prev.shape",
      "Never the same shape twice in a row.", "Nie zweimal dieselbe Form hintereinander."),
-    ("deck_2_03", 2, "prev == none or shape == prev.shape",
+    ("deck_2_03", 2, "shape == prev.shape",
      "Always the same shape as the card before (the first card is free).",
      "Immer dieselbe Form wie die Karte davor (die erste Karte ist frei)."),
-    ("deck_2_04", 2, "prev == none and count == 1 or count == prev.count % 6 + 1",
+    ("deck_2_04", 2, ("prev == none and count == 1 "
+                     "or prev != none and count == prev.count % 6 + 1"),
      "The count goes up one by one: 1, 2, 3, 4, 5, 6, then 1 again.",
      "Die Anzahl steigt um eins: 1, 2, 3, 4, 5, 6, dann wieder 1."),
     ("deck_2_05", 2, "fill != prev.fill",
      "Filled and empty shapes take turns (the first card is free).",
      "Ausgefüllte und unausgefüllte Formen wechseln sich ab (die erste Karte ist frei)."),
-    ("deck_2_06", 2, "prev == none or color == prev.color or shape == prev.shape",
+    ("deck_2_06", 2, "color == prev.color or shape == prev.shape",
      "The same colour or the same shape as the card before.",
      "Dieselbe Farbe oder dieselbe Form wie die Karte davor."),
     ("deck_2_07", 2, "color != prev.color and shape != prev.shape",
      "A different colour and a different shape than the card before.",
      "Eine andere Farbe und eine andere Form als die Karte davor."),
-    ("deck_2_08", 2, "prev == none or count == prev.count + 1 or count == prev.count - 1",
+    ("deck_2_08", 2, "count == prev.count + 1 or count == prev.count - 1",
      "One shape more or one fewer than the card before.",
      "Eine Form mehr oder eine weniger als die Karte davor."),
     ("deck_2_09", 2, "color == white or prev.color != black",
      "Never two black cards in a row.", "Nie zwei schwarze Karten hintereinander."),
-    ("deck_2_10", 2, "prev == none or count + prev.count == 7",
+    ("deck_2_10", 2, "count + prev.count == 7",
      "This card and the one before show seven shapes together, like opposite sides of a die.",
      "Diese Karte und die davor zeigen zusammen sieben Formen, wie gegenüberliegende "
      "Seiten eines Würfels."),
-    ("deck_2_11", 2, "prev == none or count >= prev.count or count == 1",
+    ("deck_2_11", 2, "count >= prev.count or count == 1",
      "The count never goes down, except back to 1.",
      "Die Anzahl sinkt nie, außer zurück auf 1."),
-    ("deck_2_12", 2, "prev == none or count + prev.count <= 7",
+    ("deck_2_12", 2, "count + prev.count <= 7",
      "This card and the one before show at most seven shapes together.",
      "Diese Karte und die davor zeigen zusammen höchstens sieben Formen."),
-    ("deck_2_13", 2, "prev == none or fill == prev.fill",
+    ("deck_2_13", 2, "fill == prev.fill",
      "Always the same fill as the card before (the first card is free).",
      "Immer dieselbe Füllung wie die Karte davor (die erste Karte ist frei)."),
     ("deck_2_14", 2, "prev.shape != circle or shape == circle",
@@ -113,7 +115,7 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
     ("deck_3_05", 3, "n < 5 and color == white or n >= 5 and color == black",
      "The first five cards of the row are white, after that only black ones.",
      "Die ersten fünf Karten der Reihe sind weiß, danach nur noch schwarze."),
-    ("deck_3_06", 3, "prev == none or (count + prev.count) % 2 == 0",
+    ("deck_3_06", 3, "(count + prev.count) % 2 == 0",
      "This card and the one before show an even number of shapes together.",
      "Diese Karte und die davor zeigen zusammen eine gerade Anzahl von Formen."),
     ("deck_3_07", 3, "color == white and count % 2 == 1 or color == black and count % 2 == 0",
@@ -122,7 +124,7 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
     ("deck_3_08", 3, "fill == filled and shape == circle or fill == empty and shape != circle",
      "Circles are filled; all other shapes are empty.",
      "Kreise sind ausgefüllt, alle anderen Formen unausgefüllt."),
-    ("deck_3_09", 3, "prev == none or prev.fill == filled and color != prev.color "
+    ("deck_3_09", 3, "prev.fill == filled and color != prev.color "
                      "or prev.fill == empty and color == prev.color",
      "After filled shapes the colour changes; after empty shapes it stays.",
      "Nach ausgefüllten Formen wechselt die Farbe, nach unausgefüllten bleibt sie."),
@@ -132,7 +134,7 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
     ("deck_3_11", 3, "(count + n) % 3 == 0",
      "The count plus the number of cards already in the row can be divided by 3.",
      "Die Anzahl plus die Zahl der Karten, die schon in der Reihe liegen, ist durch 3 teilbar."),
-    ("deck_3_12", 3, "prev == none or (count - prev.count) % 3 == 0",
+    ("deck_3_12", 3, "(count - prev.count) % 3 == 0",
      "The count stays the same or changes by exactly three.",
      "Die Anzahl bleibt gleich oder ändert sich um genau drei."),
     ("deck_3_13", 3, "count >= n % 6 + 1",
@@ -140,7 +142,7 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
      "over and over.",
      "Mindestens so viele Formen wie der Platz der Karte in der Reihe, wobei die Plätze "
      "immer wieder von 1 bis 6 gezählt werden."),
-    ("deck_3_14", 3, "prev == none or color == prev.color and fill != prev.fill "
+    ("deck_3_14", 3, "color == prev.color and fill != prev.fill "
                      "or color != prev.color and fill == prev.fill",
      "Compared with the card before, exactly one thing changes: the colour or the fill.",
      "Im Vergleich zur Karte davor ändert sich genau eins: die Farbe oder die Füllung."),
@@ -149,10 +151,22 @@ DECK: tuple[tuple[str, int, str, str, str], ...] = (
      "Circles with one or two shapes, triangles with three or four, squares with five or six.",
      "Kreise mit einer oder zwei Formen, Dreiecke mit drei oder vier, Quadrate mit fünf "
      "oder sechs."),
-    ("deck_3_16", 3, "prev == none or shape == prev.shape and count != prev.count "
+    ("deck_3_16", 3, "shape == prev.shape and count != prev.count "
                      "or shape != prev.shape and count == prev.count",
      "The same shape or the same count as the card before, but not both.",
      "Dieselbe Form oder dieselbe Anzahl wie die Karte davor, aber nicht beides."),
+    ("deck_3_17", 3, "changes == 2",
+     "Exactly two of the four properties (shape, count, fill, colour) change from the card before.",
+     "Genau zwei der vier Eigenschaften (Form, Anzahl, Füllung, Farbe) ändern sich gegenüber "
+     "der Karte davor."),
+    ("deck_3_18", 3, "not (color == prev.color and color == prev2.color)",
+     "Never three cards of one colour in a row.", "Nie drei Karten einer Farbe hintereinander."),
+    ("deck_3_19", 3, "shape != prev2.shape",
+     "Never the same shape as the card two places before.",
+     "Nie dieselbe Form wie die Karte zwei Plätze davor."),
+    ("deck_3_20", 3, "total % 3 != 0",
+     "The shapes of the whole row never add up to a multiple of three.",
+     "Die Formen der ganzen Reihe ergeben zusammen nie ein Vielfaches von drei."),
 )
 
 BY_ID = {entry[0]: entry for entry in DECK}

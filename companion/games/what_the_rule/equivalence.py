@@ -1,56 +1,64 @@
-"""When is a guess the secret rule?  An exact, fast check.
+"""When is a guess the secret rule?  An exact check, bounded in time.
 
 Definition (spec)
 -----------------
-A *situation* is (prev, n): the last card of the correct row (``none``
-before the first) and the number of cards in that row.  The situations the
-secret rule S can lead to: start at (none, 0); from (p, n) every card c that
-S accepts leads to (c, n + 1), as long as n + 1 <= 143 (the box holds 144
-cards, so no row is longer).  A guess G is right exactly when G and S give
-the same answer for every one of the 72 cards in every such situation.
+A *situation* is what a rule may know besides the card: the correct row so
+far (its last two cards, its length ``n`` and its total count).  The
+situations the secret rule S can lead to: start with the empty row; from a
+row every card that S accepts leads to that row with the card appended, as
+long as the row stays at most 143 cards long (the box holds 144).  A guess
+G is right exactly when G and S give the same answer for every one of the
+72 cards in every such situation ("fits" meaning: the rule is not false,
+see ``language``).
 
-This is a finite check — at most 1 + 72 × 143 situations × 72 cards — but
-done naively (about 740,000 evaluations of each rule) it is far too slow for
-a phone waiting on an answer.  Three observations make it fast and keep it
-exact:
+Naively that is a search over every row the rule allows — far too many.
+Four observations make it small and keep it exact:
 
-1. **A layer is a set.**  The situations with n cards in the row are
-   (p, n) for p in a set P_n of cards (P_0 = {none}); P_{n+1} is the union of
-   the cards S accepts in them.  So the search walks 144 layers, each a
-   72-bit mask, never a tree of paths.
+1. **A rule reads only parts of the situation.**  Of the card before it
+   reads some attributes (``prev.color``: one; ``changes``: all four), of
+   the card two back some, and maybe ``n`` and the total.  A situation is
+   therefore *projected* onto what either rule reads: the values of the
+   attributes read of ``prev`` (including those read of ``prev2``, since
+   the card before becomes the card two back) and of ``prev2``, each None
+   while the row is too short, and the classes of the total (below).  Both
+   rules answer alike in situations with the same projection, and the next
+   projection follows from the projection and the card, so the reachable
+   projections are exactly the projections of the reachable situations.
 
-2. **A rule answers for all 72 cards at once.**  Every comparison reads at
-   most one attribute of the played card (the type check guarantees it:
-   only ``count`` is a number, and shapes, fills and colours only compare
-   with their own kind).  So for a fixed (p, n) a comparison is evaluated
-   once per value of that attribute (at most 6 times) and turned into a
-   72-bit mask with precomputed attribute masks; ``and``/``or``/``not`` are
-   ``& | ~`` on masks.  Masks are cached per comparison, keyed only by what
-   it reads (prev, n).
+2. **A layer is a set.**  The projected situations with ``n`` cards in the
+   row form a set; the next layer is the union over its members of the
+   cards S accepts there.  The search walks at most 144 layers.
 
-3. **n matters only up to a threshold, then only modulo a period.**  Every
-   number expression E is, for a fixed card and prev, ``a·n + g`` where the
-   integer a counts the ``n`` outside any ``%`` (with signs) and g depends
-   only on the card, prev and ``n mod L`` — ``%`` is only allowed by a
-   constant k, and ``x % k`` depends on n only through n mod k; L is the
-   least common multiple of the k applied to terms containing n.  |g| is
-   bounded by a constant B read off the expression (literals, 6 for a
-   count, k−1 for ``% k``).  A comparison E1 ~ E2 is the sign of
-   (a1−a2)·n + (g1−g2); when a1 ≠ a2, for every n > B1 + B2 the sign is
-   that of a1−a2, a constant.  With T = 1 + the largest such B1 + B2 (0 if
-   none), every comparison — and so the rule — gives for n >= T the same
-   answer as for any n' >= T with n' ≡ n (mod L).  (``none`` operands make
-   a comparison independent of n altogether.)  So answers are cached by the
-   *class* of n (n itself below T, T + (n−T) mod L above), and the layer
-   walk stops as soon as a pair (P_n, class of n) with n >= T repeats: the
-   walk is deterministic, so every later layer repeats an earlier one,
-   whose situations were all compared already.  Nothing is approximated;
-   the cycle only ends the walk early, and the bound 143 still applies.
+3. **A rule answers for all 72 cards at once.**  Every comparison reads at
+   most a few attributes of the played card (the type check keeps numbers,
+   shapes, fills and colours apart; ``total`` reads the count, ``changes``
+   all four), so for a fixed situation it is evaluated once per value
+   combination of those and turned into 72-bit masks, one where it is true
+   and one where it is false (three-valued); ``and``/``or``/``not`` combine
+   the pairs; a card fits unless its bit is in the false mask.  Masks are
+   cached per comparison, keyed only by what it reads.
 
-For two rules T is the larger threshold and L the lcm of both periods.  The
-deck's worst pair takes a few milliseconds (``bench/rule_equivalence.py``);
-a hostile guess such as ``n < 140 and …`` costs at most the full 144
-layers, still well under a second.
+4. **n and the total matter only up to a threshold, then modulo a period.**
+   Every number expression is ``a·n + b·total + g`` where a and b count
+   the ``n`` and ``total`` outside any ``%`` and g depends only on the
+   cards and on n, total modulo the constants k of ``%`` (``%`` is only
+   allowed by a constant); |g| is bounded by a constant read off the
+   expression (literals, 6 for a count, 4 for ``changes``, k−1 for ``% k``).
+   The language refuses a comparison with both a ≠ 0 and b ≠ 0 (``n``
+   weighed against ``total``).  So a comparison with a ≠ 0 has, for every
+   n beyond its bound, the sign of a — a constant; likewise for the total.
+   With T the largest bound + 1 and L the lcm of the periods (separately
+   for n and for the total), every answer for a value v >= T equals the
+   answer for T + (v − T) mod L.  The walk keeps the total only as that
+   class, and ends as soon as a layer repeats past the threshold: the walk
+   is deterministic, so every later layer repeats an earlier one.  Nothing
+   is approximated; the cycle only ends the walk early.
+
+For two rules the thresholds are the larger ones and the periods the lcm
+of both.  A hostile pair could still ask for millions of situations, so the
+walk has a budget (``BUDGET`` situations); past it the rule is refused as
+too complex to judge (``rule_too_complex``), before anything is stored.
+``bench/rule_equivalence.py`` measures the deck and the worst cases.
 """
 from __future__ import annotations
 
@@ -59,157 +67,262 @@ from functools import lru_cache
 from itertools import product
 from math import gcd
 
-from .cards import ALL, ATTR_MASK, BOX, CARDS, CODES, DOMAINS, bits
-from .language import Rule, card_attributes, children, evaluate, uses
+from .cards import ALL, ATTR_MASK, ATTRIBUTES, BOX, CARDS, CODES, DOMAINS, bits
+from .language import Rule, RuleError, Situation, card_attributes, children, evaluate, reads
 
 LAST_N = BOX - 1     # situations have at most 143 cards in the row
-NO_PREV = -1         # the "prev" index of the empty row
+BUDGET = 250_000     # projected situations one check may visit (about a second: a hostile pair's bound)
 
 
 def _lcm(a: int, b: int) -> int:
     return a * b // gcd(a, b)
 
 
-def analyse(tree: tuple) -> tuple[int, int]:
-    """(T, L) of a rule: its answers for n >= T depend on n only through
-    n mod L (see the module docstring)."""
-    found = {"T": 0, "L": 1}
+def analyse(tree: tuple) -> tuple[int, int, int, int]:
+    """(Tn, Ln, Tt, Lt) of a rule: its answers for n >= Tn depend on n only
+    through n mod Ln, and likewise for the row's total (see the docstring)."""
+    found = {"Tn": 0, "Ln": 1, "Tt": 0, "Lt": 1}
 
-    def linear(node: tuple) -> tuple[int, int]:
-        """(a, B): the node is a·n + g with |g| <= B (numbers only)."""
+    def linear(node: tuple) -> tuple[int, int, int]:
+        """(a, b, B): the node is a·n + b·total + g with |g| <= B."""
         op = node[0]
         if op == "num":
-            return 0, abs(node[1])
-        if op in ("attr", "prev_attr"):
-            return 0, 6 if node[1] == "count" else 0
+            return 0, 0, abs(node[1])
+        if op in ("attr", "prev_attr", "prev2_attr"):
+            return 0, 0, 6 if node[1] == "count" else 0
+        if op == "changes":
+            return 0, 0, 4
         if op == "n":
-            return 1, 0
+            return 1, 0, 0
+        if op == "total":
+            return 0, 1, 6          # the row's total before this card, plus its count
         if op in ("add", "sub"):
-            a1, b1 = linear(node[1])
-            a2, b2 = linear(node[2])
-            return (a1 + a2 if op == "add" else a1 - a2), b1 + b2
+            a1, b1, g1 = linear(node[1])
+            a2, b2, g2 = linear(node[2])
+            sign = 1 if op == "add" else -1
+            return a1 + sign * a2, b1 + sign * b2, g1 + g2
         if op == "neg":
-            a, b = linear(node[1])
-            return -a, b
+            a, b, g = linear(node[1])
+            return -a, -b, g
         if op == "mod":
-            linear(node[1])
-            if uses(node[1], "n"):
-                found["L"] = _lcm(found["L"], node[2])
-            return 0, node[2] - 1
-        return 0, 0          # shapes, fills, colours, none, prev
+            a, b, _ = linear(node[1])
+            period(node[1], node[2])
+            return 0, 0, node[2] - 1
+        return 0, 0, 0          # shapes, fills, colours, none, prev, prev2
+
+    def period(inner: tuple, k: int) -> None:
+        r = reads(inner)
+        if r["n"]:
+            found["Ln"] = _lcm(found["Ln"], k)
+        if r["total"]:
+            found["Lt"] = _lcm(found["Lt"], k)
+
+    def threshold(a: int, b: int, bound: int) -> None:
+        if a:
+            found["Tn"] = max(found["Tn"], bound + 1)
+        if b:
+            found["Tt"] = max(found["Tt"], bound + 1)
 
     def visit(node: tuple) -> None:
         op = node[0]
         if op == "cmp":
-            a1, b1 = linear(node[2])
-            a2, b2 = linear(node[3])
-            if a1 != a2:
-                found["T"] = max(found["T"], b1 + b2 + 1)
+            a1, b1, g1 = linear(node[2])
+            a2, b2, g2 = linear(node[3])
+            threshold(a1 - a2, b1 - b2, g1 + g2)
         elif op == "in":
-            a, b = linear(node[2])
-            if a != 0:
-                biggest = max((abs(v) for v in node[3] if isinstance(v, int)), default=0)
-                found["T"] = max(found["T"], b + biggest + 1)
+            a, b, g = linear(node[2])
+            threshold(a, b, g + max((abs(v) for v in node[3] if isinstance(v, int)), default=0))
         for child in children(node):
             if child[0] in ("and", "or", "not", "cmp", "in"):
                 visit(child)
 
     visit(tree)
-    return found["T"], found["L"]
+    return found["Tn"], found["Ln"], found["Tt"], found["Lt"]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the walk keeps of a situation for a pair of rules: which
+    attributes of the card before (``prev``, a superset of ``prev2``) and
+    of the card two back it keeps, and the classes of n and of the total."""
+    prev: tuple[str, ...]
+    prev2: tuple[str, ...]
+    Tn: int = 0
+    Ln: int = 1
+    Tt: int = 0
+    Lt: int = 1
+
+    @staticmethod
+    def of(*rules: Rule) -> Frame:
+        found = [reads(rule.tree) for rule in rules]
+        prev2 = frozenset().union(*(r["prev2"] for r in found))
+        prev = prev2.union(*(r["prev"] for r in found))
+        classes = [analyse(rule.tree) for rule in rules]
+        Ln = Lt = 1
+        for c in classes:
+            Ln, Lt = _lcm(Ln, c[1]), _lcm(Lt, c[3])
+        return Frame(tuple(a for a in ATTRIBUTES if a in prev), tuple(a for a in ATTRIBUTES if a in prev2),
+                     max(c[0] for c in classes), Ln, max(c[2] for c in classes), Lt)
+
+    def n_class(self, n: int) -> int:
+        return n if n < self.Tn else self.Tn + (n - self.Tn) % self.Ln
+
+    def total_class(self, total: int) -> int:
+        return total if total < self.Tt else self.Tt + (total - self.Tt) % self.Lt
+
+    @lru_cache(maxsize=None)
+    def groups(self) -> tuple[tuple[int, tuple, int], ...]:
+        """The 72 cards grouped by what the walk keeps of them: (mask, the
+        kept attributes of the card, its count, or 0 when the total is not read)."""
+        by_key: dict[tuple, int] = {}
+        counts = self.Tt > 0 or self.Lt > 1        # the total's class follows the count
+        for i, card in enumerate(CARDS):
+            key = tuple(card[ATTRIBUTES.index(a)] for a in self.prev), card[1] if counts else 0
+            by_key[key] = by_key.get(key, 0) | 1 << i
+        return tuple((mask, keep, count) for (keep, count), mask in by_key.items())
+
+    def next_layer(self, fitting: dict[tuple, int]) -> set[tuple]:
+        """The situations after a layer, given the cards that fit in each of
+        its situations: the card joins the row, the card before becomes the
+        card two back (only what is read of it is kept), the total grows."""
+        moved: dict[tuple, int] = {}
+        to_prev2 = tuple(self.prev.index(a) for a in self.prev2)
+        for (prev, _, total), mask in fitting.items():
+            before = None if prev is None else tuple(prev[i] for i in to_prev2)
+            moved[before, total] = moved.get((before, total), 0) | mask
+        after = set()
+        for (before, total), mask in moved.items():
+            for group, keep, count in self.groups():
+                if mask & group:
+                    after.add((keep, before, self.total_class(total + count)))
+        return after
+
+
+START = (None, None, 0)      # the empty row
 
 
 class Compiled:
-    """A rule ready to answer "which of the 72 cards fit in (prev, n)?" as a
-    bit mask, with every answer cached by what it depends on."""
+    """A rule ready to answer "which of the 72 cards fit here?" as a bit
+    mask for the situations of a frame, every answer cached by what it
+    depends on."""
 
-    def __init__(self, rule: Rule):
-        self.rule = rule
-        self.T, self.L = analyse(rule.tree)
-        self._masks: dict[tuple, int] = {}
-        self._leaves: dict[tuple, int] = {}
+    def __init__(self, rule: Rule, frame: Frame):
+        self.rule, self.frame = rule, frame
+        self._fits: dict[tuple, int] = {}
+        self._leaves: dict[tuple, tuple[int, int]] = {}
         self._info: dict[int, tuple] = {}
 
-    def n_class(self, n: int) -> int:
-        return n if n < self.T else self.T + (n - self.T) % self.L
-
-    def mask(self, prev: int, n: int) -> int:
-        """The cards that fit after card ``prev`` (an index, or NO_PREV)
-        with ``n`` cards in the row."""
-        key = (prev, self.n_class(n))
-        found = self._masks.get(key)
+    def fits(self, state: tuple, n: int) -> int:
+        key = (state, self.frame.n_class(n))
+        found = self._fits.get(key)
         if found is None:
-            found = self._masks[key] = self._node(self.rule.tree, prev, n)
+            _, false = self._node(self.rule.tree, state, n)
+            found = self._fits[key] = ALL & ~false
         return found
 
-    def _node(self, node: tuple, prev: int, n: int) -> int:
+    def _node(self, node: tuple, state: tuple, n: int) -> tuple[int, int]:
+        """(true mask, false mask); the other cards make it unknown."""
         op = node[0]
-        if op == "and":
-            out = ALL
-            for item in node[1]:
-                out &= self._node(item, prev, n)
-                if not out:
-                    break
-            return out
-        if op == "or":
-            out = 0
-            for item in node[1]:
-                out |= self._node(item, prev, n)
-                if out == ALL:
-                    break
-            return out
+        if op in ("and", "or"):
+            pairs = [self._node(item, state, n) for item in node[1]]
+            true, false = (ALL, 0) if op == "and" else (0, ALL)
+            for t, f in pairs:
+                true, false = (true & t, false | f) if op == "and" else (true | t, false & f)
+            return true, false
         if op == "not":
-            return ALL & ~self._node(node[1], prev, n)
-        return self._leaf(node, prev, n)
+            true, false = self._node(node[1], state, n)
+            return false, true
+        return self._leaf(node, state, n)
 
-    def _leaf(self, node: tuple, prev: int, n: int) -> int:
+    def _leaf(self, node: tuple, state: tuple, n: int) -> tuple[int, int]:
         info = self._info.get(id(node))
         if info is None:
-            attrs = tuple(sorted(card_attributes(node)))
-            info = self._info[id(node)] = (attrs, uses(node, "prev"), uses(node, "n"))
-        attrs, reads_prev, reads_n = info
-        key = (id(node), prev if reads_prev else 0, self.n_class(n) if reads_n else 0)
+            r = reads(node)
+            frame = self.frame
+            info = self._info[id(node)] = (
+                tuple(sorted(card_attributes(node))),
+                tuple(frame.prev.index(a) for a in ATTRIBUTES if a in r["prev"]),
+                tuple(frame.prev2.index(a) for a in ATTRIBUTES if a in r["prev2"]),
+                r["n"], r["total"])
+        attrs, prev_at, prev2_at, reads_n, reads_total = info
+        prev, prev2, total = state
+        key = (id(node), None if prev is None else tuple(prev[i] for i in prev_at),
+               None if prev2 is None else tuple(prev2[i] for i in prev2_at),
+               self.frame.n_class(n) if reads_n else 0, total if reads_total else 0)
         found = self._leaves.get(key)
-        if found is not None:
-            return found
-        prev_card = None if prev == NO_PREV else CARDS[prev]
-        out = 0
+        if found is None:
+            found = self._leaves[key] = self._evaluate(node, attrs, state, n)
+        return found
+
+    def _evaluate(self, node: tuple, attrs: tuple, state: tuple, n: int) -> tuple[int, int]:
+        prev, prev2, total = state
+        frame = self.frame
+        at = Situation(None if prev is None else dict(zip(frame.prev, prev)),
+                       None if prev2 is None else dict(zip(frame.prev2, prev2)),
+                       frame.n_class(n), total)
+        true = false = 0
         for values in product(*(DOMAINS[a] for a in attrs)):
             env = dict(zip(attrs, values))
-            if evaluate(node, env, prev_card, n):
-                cards = ALL
-                for attr, value in env.items():
-                    cards &= ATTR_MASK[attr][value]
-                out |= cards
-        self._leaves[key] = out
-        return out
+            answer = evaluate(node, env, at)
+            if answer is None:
+                continue
+            cards = ALL
+            for attr, value in env.items():
+                cards &= ATTR_MASK[attr][value]
+            if answer:
+                true |= cards
+            else:
+                false |= cards
+        return true, false
 
 
-@lru_cache(maxsize=64)      # a rule's masks: at most 73 × 144 small ints each
-def compiled(rule: Rule) -> Compiled:
-    return Compiled(rule)
+@lru_cache(maxsize=64)      # a rule's masks for one frame
+def compiled(rule: Rule, frame: Frame) -> Compiled:
+    return Compiled(rule, frame)
+
+
+def _layers(rule: Compiled):
+    """(n, situations) of every layer the rule can reach, ending early once
+    a layer repeats past the threshold; RuleError past the budget."""
+    frame = rule.frame
+    states = {START}
+    seen = set()
+    visited = 0
+    for n in range(LAST_N + 1):
+        if n >= frame.Tn:
+            key = (frozenset(states), (n - frame.Tn) % frame.Ln)
+            if key in seen:
+                return
+            seen.add(key)
+        visited += len(states)
+        if visited > BUDGET:
+            raise RuleError("rule_too_complex")
+        yield n, states
+        states = frame.next_layer({state: rule.fits(state, n) for state in states})
+        if not states:
+            return
 
 
 @dataclass(frozen=True)
 class Difference:
     """A situation and card where two rules disagree."""
-    prev: str | None      # card code, None = empty row
-    n: int
-    card: str
+    n: int                # cards in the row
+    card: str             # the card one rule lets through and the other not
     secret_fits: bool
 
 
 def difference(secret: Rule, guess: Rule) -> Difference | None:
     """None when ``guess`` is equivalent to ``secret`` (the spec's
-    definition), else the first disagreement found."""
-    s, g = compiled(secret), compiled(guess)
-    threshold, period = max(s.T, g.T), _lcm(s.L, g.L)
-    for n, _, prevs in _layers(s, threshold, period):
-        for prev in prevs:
-            mine, theirs = s.mask(prev, n), g.mask(prev, n)
+    definition), else the first disagreement found.  RuleError
+    ``rule_too_complex`` when the pair needs more than the budget."""
+    frame = Frame.of(secret, guess)
+    s, g = compiled(secret, frame), compiled(guess, frame)
+    for n, states in _layers(s):
+        for state in states:
+            mine, theirs = s.fits(state, n), g.fits(state, n)
             if mine != theirs:
                 card = next(bits(mine ^ theirs))
-                return Difference(None if prev == NO_PREV else CODES[prev], n, CODES[card],
-                                  bool(mine >> card & 1))
+                return Difference(n, CODES[card], bool(mine >> card & 1))
     return None
 
 
@@ -217,38 +330,27 @@ def equivalent(secret: Rule, guess: Rule) -> bool:
     return difference(secret, guess) is None
 
 
-def _layers(rule: Compiled, threshold: int, period: int):
-    """(n, layer mask, prev indices) of every layer the rule can reach,
-    ending early once a layer repeats past the threshold."""
-    prevs = [NO_PREV]
-    layer = -1
-    seen = set()
-    for n in range(LAST_N + 1):
-        if n >= threshold:
-            key = (layer, (n - threshold) % period)
-            if key in seen:
-                return
-            seen.add(key)
-        yield n, layer, prevs
-        accepted = 0
-        for prev in prevs:
-            accepted |= rule.mask(prev, n)
-        if not accepted:
-            return
-        layer = accepted
-        prevs = list(bits(accepted))
-
-
-def dead_end(rule: Rule) -> tuple[str | None, int] | None:
-    """The first reachable situation in which no card fits (prev code or
-    None, n), or None when some card always fits."""
-    c = compiled(rule)
-    for n, _, prevs in _layers(c, c.T, c.L):
-        for prev in prevs:
-            if not c.mask(prev, n):
-                return (None if prev == NO_PREV else CODES[prev]), n
+def dead_end(rule: Rule) -> int | None:
+    """The row length of the first reachable situation in which no card
+    fits, or None when some card always fits."""
+    c = compiled(rule, Frame.of(rule))
+    for n, states in _layers(c):
+        if any(not c.fits(state, n) for state in states):
+            return n
     return None
 
 
 def fits_at_start(rule: Rule) -> bool:
-    return compiled(rule).mask(NO_PREV, 0) != 0
+    return compiled(rule, Frame.of(rule)).fits(START, 0) != 0
+
+
+def unplayable(rule: Rule) -> str | None:
+    """Why a rule cannot be sealed (an error code), or None: no card can
+    start the row, or no second card can follow any first one.  RuleError
+    ``rule_too_complex`` when the app could not judge guesses against it."""
+    c = compiled(rule, Frame.of(rule))
+    why = None
+    for n, states in _layers(c):       # the whole walk: it must fit the budget
+        if n < 2 and why is None and not any(c.fits(state, n) for state in states):
+            why = "rule_nothing_fits" if n == 0 else "rule_no_second"
+    return why

@@ -13,34 +13,48 @@ Grammar (lowest precedence first; German words in brackets)::
     sum        := term (("+" | "-") term)*
     term       := unary ("%" NUMBER)*             # modulo by a constant 1..144
     unary      := "-" unary | atom
-    atom       := NUMBER | "(" rule ")" | name | "prev" ["." attribute]
+    atom       := NUMBER | "(" rule ")" | name | ("prev" | "prev2") ["." attribute]
     list       := "[" literal ("," literal)* "]"
     cmp        := == != < <= > >=   (also = ≠ ≤ ≥)
 
-Names: the card's ``shape count fill color`` [form anzahl füllung farbe],
-``prev`` [vorher] (the last card of the correct row, ``none`` before the
-first) and ``prev.shape`` … , ``n`` (cards in the correct row), the values
-``circle triangle square`` [kreis dreieck quadrat], ``filled empty``
-[ausgefüllt unausgefüllt], ``white black`` [weiß schwarz], ``none``
-[keine].  Case does not matter.
+Names: the card's ``shape count fill color`` [form anzahl füllung farbe];
+``prev`` [vorher], the last card of the correct row, and ``prev2``
+[vorvorher], the card before that (each ``none`` while the row is too
+short), with their parts ``prev.shape`` … ; ``changes`` [änderungen], how
+many of the four properties differ from the card before; ``total``
+[summe], the row's total count: the shapes on all cards of the correct row
+and this one; ``n``, the cards already in the correct row; the values
+``circle triangle square`` [kreis dreieck quadrat] (plurals too),
+``filled empty`` [ausgefüllt unausgefüllt], ``white black`` [weiß schwarz],
+``none`` [keine].  Case does not matter; a full stop at the end is ignored
+(phones add one after a double space).
 
-Types: number, shape, fill, color, card (``prev`` alone), none, condition.
-``==``/``!=`` compare two values of one type, or anything with ``none``
-(``prev`` alone only with ``none``); ``< <= > >=``, ``+ - %`` take numbers;
-``and or not`` take conditions; the whole rule is a condition.
+Types: number, shape, fill, color, card (``prev``/``prev2`` alone), none,
+condition.  ``==``/``!=`` compare two values of one type, or anything with
+``none`` (a whole card only with ``none``); ``< <= > >=``, ``+ - %`` take
+numbers; ``and or not`` take conditions; the whole rule is a condition.
 
-Meaning (``none`` is an ordinary value for ``==``, ``!=`` and ``in``): before
-the first correct card every ``prev.x`` is ``none``; arithmetic with
-``none`` gives ``none``; ``none == none`` is true and ``white != none`` is
-true (so ``color != prev.color`` lets any first card through, as the
-spec's example needs); an ordering comparison (``< <= > >=``) with a
-``none`` operand is false.  ``%`` is the mathematical remainder (0..k-1).
+Meaning — **the first card is free unless the rule says otherwise**
+(three-valued logic, for secret rules and guesses alike): a value about a
+card the row does not have yet (``prev.x`` before the first card,
+``prev2.x`` before the second, ``changes`` at the first) is *missing*;
+arithmetic with a missing value is missing; a comparison or ``in`` with a
+missing operand is *unknown*, except against the literal ``none``
+(``prev == none``, ``prev.color != none``, ``x in [none, …]``), which is
+plainly true or false.  ``and``/``or``/``not`` follow Kleene's logic
+(false and unknown = false, true or unknown = true, not unknown =
+unknown), and **a card fits unless the rule is false**.  So
+``shape == prev.shape`` ("the same shape as the card before") lets any
+first card through, and a rule that wants a particular first card says so:
+``prev == none and count == 1 or prev != none and count == prev.count % 6 + 1``.
+``%`` is the mathematical remainder (0..k-1).
 
 Limits, each refused with a message that points at the problem: at most
 ``RULE_MAX`` characters, parentheses/``not``/minus nested at most
 ``MAX_DEPTH`` deep, numbers at most 999, ``%`` only by a whole number from 1
-to 144 (this keeps the equivalence check exact and fast, see
-``equivalence``)."""
+to 144, and no comparison that weighs ``n`` against ``total`` (each alone
+keeps the equivalence check exact and fast, see ``equivalence``).  Common
+slips are refused with the exact fix: ``count == 3 or 4`` → ``count in [3, 4]``."""
 from __future__ import annotations
 
 import re
@@ -75,13 +89,23 @@ VALUE_WORDS = _words({
     "circle": (SHAPE, "circle"), "kreis": (SHAPE, "circle"),
     "triangle": (SHAPE, "triangle"), "dreieck": (SHAPE, "triangle"),
     "square": (SHAPE, "square"), "quadrat": (SHAPE, "square"),
+    # plurals, as people say them ("only circles")
+    "circles": (SHAPE, "circle"), "kreise": (SHAPE, "circle"),
+    "triangles": (SHAPE, "triangle"), "dreiecke": (SHAPE, "triangle"),
+    "squares": (SHAPE, "square"), "quadrate": (SHAPE, "square"),
     "filled": (FILL, "filled"), "ausgefüllt": (FILL, "filled"), "ausgefuellt": (FILL, "filled"),
     "empty": (FILL, "empty"), "unausgefüllt": (FILL, "empty"),
     "unausgefuellt": (FILL, "empty"), "leer": (FILL, "empty"),
+    # the words people use for the fill when they do not know the game's
+    "solid": (FILL, "filled"), "gefüllt": (FILL, "filled"), "gefuellt": (FILL, "filled"),
+    "voll": (FILL, "filled"), "hollow": (FILL, "empty"), "hohl": (FILL, "empty"),
     "white": (COLOR, "white"), "weiß": (COLOR, "white"), "weiss": (COLOR, "white"),
     "black": (COLOR, "black"), "schwarz": (COLOR, "black"),
 })
 PREV_WORDS = _words({"prev": 1, "previous": 1, "vorher": 1})
+PREV2_WORDS = _words({"prev2": 1, "vorvorher": 1})
+CHANGES_WORDS = _words({"changes": 1, "changed": 1, "änderungen": 1, "aenderungen": 1})
+TOTAL_WORDS = _words({"total": 1, "sum": 1, "summe": 1})
 NONE_WORDS = _words({"none": 1, "keine": 1, "nichts": 1})
 AND_WORDS = _words({"and": 1, "und": 1})
 OR_WORDS = _words({"or": 1, "oder": 1})
@@ -91,7 +115,17 @@ CMP_OPS = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<>": "!=", "<": "<",
            "≤": "<=", ">": ">", ">=": ">=", "≥": ">="}
 MINUS = {"-", "−"}
 
+TRAILING_STOP = re.compile(r"[\s.]*\.[\s.]*$")   # "color == white. " as iOS types it
 TOKEN = re.compile(r"\s*(?:(\d+)|([^\W\d]\w*)|(==|!=|<=|>=|<>|[<>=≠≤≥+\-−%()\[\],.]))")
+
+
+#: every refusal of the language, with its HTTP status (checks.ERRORS holds them)
+ERRORS: dict[str, int] = {code: 422 for code in (
+    "rule_empty", "rule_too_long", "rule_too_deep", "rule_char", "rule_number", "rule_syntax",
+    "rule_end", "rule_unclosed", "rule_unopened", "rule_list_place", "rule_list", "rule_call",
+    "rule_attr", "rule_prev_attr", "rule_name", "rule_condition", "rule_compare_condition",
+    "rule_order", "rule_types", "rule_prev_whole", "rule_arith", "rule_modulo",
+    "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second")}
 
 
 class RuleError(Illegal):
@@ -204,28 +238,25 @@ class Parser:
         return node
 
     def or_(self):
-        first = self.and_()
-        items = [first]
-        while self.is_word(OR_WORDS):
-            self.take()
-            items.append(self.and_())
-        if len(items) == 1:
-            return first
-        for node, type_, at in items:
-            self.condition((node, type_), at)
-        return ("or", tuple(flatten("or", [n for n, _, _ in items]))), BOOL, first[2]
+        return self.joined("or", OR_WORDS, self.and_)
 
     def and_(self):
-        first = self.not_()
+        return self.joined("and", AND_WORDS, self.not_)
+
+    def joined(self, op: str, words: dict, part):
+        first = part()
         items = [first]
-        while self.is_word(AND_WORDS):
+        while self.is_word(words):
             self.take()
-            items.append(self.not_())
+            items.append(part())
         if len(items) == 1:
             return first
-        for node, type_, at in items:
-            self.condition((node, type_), at)
-        return ("and", tuple(flatten("and", [n for n, _, _ in items]))), BOOL, first[2]
+        for i, (node, type_, at) in enumerate(items):
+            if type_ != BOOL:
+                slip = list_slip(op, items[:i], items[i:])
+                raise RuleError("rule_list_slip", fix=slip, at=at) if slip else \
+                    RuleError("rule_condition", at=at)
+        return (op, tuple(flatten(op, [n for n, _, _ in items]))), BOOL, first[2]
 
     def not_(self):
         if self.is_word(NOT_WORDS):
@@ -327,17 +358,22 @@ class Parser:
         if word in ATTR_WORDS:
             attr = ATTR_WORDS[word]
             return ("attr", attr), ATTR_TYPE[attr], token.at
-        if word in PREV_WORDS:
+        if word in PREV_WORDS or word in PREV2_WORDS:
+            card = "prev" if word in PREV_WORDS else "prev2"
             if not self.is_op("."):
-                return ("prev",), CARD, token.at
+                return (card,), CARD, token.at
             self.take()
             field = self.take()
             if field.kind != "name" or field.value not in ATTR_WORDS:
                 raise RuleError("rule_prev_attr", name=field.raw or "", at=field.at)
             attr = ATTR_WORDS[field.value]
-            return ("prev_attr", attr), ATTR_TYPE[attr], token.at
+            return (f"{card}_attr", attr), ATTR_TYPE[attr], token.at
         if word == "n":
             return ("n",), NUM, token.at
+        if word in CHANGES_WORDS:
+            return ("changes",), NUM, token.at
+        if word in TOTAL_WORDS:
+            return ("total",), NUM, token.at
         if word in VALUE_WORDS:
             type_, value = VALUE_WORDS[word]
             return ("val", type_, value), type_, token.at
@@ -386,7 +422,28 @@ class Parser:
 
 def known_word(word: str) -> bool:
     return word == "n" or any(word in words for words in (
-        ATTR_WORDS, VALUE_WORDS, PREV_WORDS, NONE_WORDS, AND_WORDS, OR_WORDS, NOT_WORDS, IN_WORDS))
+        ATTR_WORDS, VALUE_WORDS, PREV_WORDS, PREV2_WORDS, CHANGES_WORDS, TOTAL_WORDS, NONE_WORDS,
+        AND_WORDS, OR_WORDS, NOT_WORDS, IN_WORDS))
+
+
+def list_slip(op: str, before: list[tuple], rest: list[tuple]) -> str | None:
+    """The rule a slip such as ``count == 3 or 4`` means (``count in [3, 4]``),
+    or None: plain values joined to a comparison with one value."""
+    if not before or before[-1][0][0] != "cmp":
+        return None
+    _, cmp, left, right = before[-1][0]
+    wanted = ("==", "or") if op == "or" else ("!=", "and")
+    if (cmp, op) != wanted or right[0] not in ("num", "val"):
+        return None
+    values = [right]
+    for node, type_, _ in rest:
+        if type_ == BOOL:
+            break
+        if node[0] not in ("num", "val") or (node[0] == "val") != (right[0] == "val"):
+            return None
+        values.append(node)
+    word = "in" if op == "or" else "not in"
+    return f"{_print(left)} {word} [{', '.join(_print(v) for v in values)}]"
 
 
 def flatten(op: str, nodes: list[tuple]) -> list[tuple]:
@@ -408,7 +465,34 @@ def compare(op: str, left: tuple, right: tuple, at: int) -> tuple:
             raise RuleError("rule_prev_whole", at=at)
         if ltype != rtype:
             raise RuleError("rule_types", left=kind(ltype), right=kind(rtype), at=at)
-    return ("cmp", op, lnode, rnode)
+    node = ("cmp", op, lnode, rnode)
+    if ltype == NUM and rtype == NUM:
+        one_of_n_and_total(slope(lnode), slope(rnode), at)
+    return node
+
+
+def one_of_n_and_total(left: tuple, right: tuple, at: int) -> None:
+    """Refuses a comparison that weighs ``n`` against ``total`` (each may
+    grow without end; their mixture would make equivalence undecidable here)."""
+    if left[0] != right[0] and left[1] != right[1]:
+        raise RuleError("rule_n_total", at=at)
+
+
+def slope(node: tuple) -> tuple[int, int]:
+    """(a, b) of a number expression a·n + b·total + (a bounded rest): ``%``
+    bounds whatever it applies to."""
+    op = node[0]
+    if op == "n":
+        return 1, 0
+    if op == "total":
+        return 0, 1
+    if op in ("add", "sub"):
+        (a1, b1), (a2, b2) = slope(node[1]), slope(node[2])
+        return (a1 + a2, b1 + b2) if op == "add" else (a1 - a2, b1 - b2)
+    if op == "neg":
+        a, b = slope(node[1])
+        return -a, -b
+    return 0, 0
 
 
 def membership(left: tuple, negated: bool, values: tuple, types: list, at: int,
@@ -421,6 +505,8 @@ def membership(left: tuple, negated: bool, values: tuple, types: list, at: int,
     for value_type, value_at in types:
         if value_type != NONE and type_ != NONE and value_type != type_:
             raise RuleError("rule_types", left=kind(type_), right=kind(value_type), at=value_at)
+    if type_ == NUM:
+        one_of_n_and_total(slope(node), (0, 0), at)
     return ("in", negated, node, values)
 
 
@@ -432,9 +518,9 @@ class Rule:
     text: str        # the canonical English form (parses back to the same tree)
 
     def fits(self, card: tuple, row: list[tuple]) -> bool:
-        """Whether ``card`` may follow the correct ``row`` (its cards, oldest first)."""
-        env = dict(zip(ATTRIBUTES, card))
-        return bool(evaluate(self.tree, env, row[-1] if row else None, len(row)))
+        """Whether ``card`` may follow the correct ``row`` (its cards, oldest
+        first): unless the rule is false for it."""
+        return evaluate(self.tree, dict(zip(ATTRIBUTES, card)), Situation.of(row)) is not False
 
 
 def parse(text: object) -> Rule:
@@ -445,6 +531,7 @@ def parse(text: object) -> Rule:
     if len(text) > RULE_MAX:
         raise RuleError("rule_too_long", max=RULE_MAX)
     text = unicodedata.normalize("NFC", text)
+    text = TRAILING_STOP.sub("", text)
     if not text.strip():
         raise RuleError("rule_empty")
     tokens = tokenize(text)
@@ -498,61 +585,90 @@ def _print(node: tuple) -> str:
         return "none"
     if op == "attr":
         return node[1]
-    if op == "prev_attr":
-        return "prev." + node[1]
-    if op == "prev":
-        return "prev"
-    if op == "n":
-        return "n"
+    if op in ("prev_attr", "prev2_attr"):
+        return f"{op[:-5]}.{node[1]}"
+    if op in ("prev", "prev2", "n", "changes", "total"):
+        return op
     raise ValueError(op)
 
 
 # --- meaning ------------------------------------------------------------------
 
-def evaluate(node: tuple, card: dict, prev: tuple | None, n: int):
+@dataclass(frozen=True)
+class Situation:
+    """What a rule may know besides the card: the card before and the one
+    before that (attribute -> value, or None while the row is too short),
+    the cards in the row (``n``) and the shapes on them (``total`` without
+    this card).  The equivalence check fills only what a rule reads."""
+    prev: dict | None = None
+    prev2: dict | None = None
+    n: int = 0
+    row_total: int = 0
+
+    @staticmethod
+    def of(row: list[tuple]) -> Situation:
+        def card(i):
+            return dict(zip(ATTRIBUTES, row[i])) if len(row) >= -i else None
+        return Situation(card(-1), card(-2), len(row), sum(c[ATTR_AT["count"]] for c in row))
+
+
+UNKNOWN = None      # a condition about a card the row does not have yet
+
+
+def evaluate(node: tuple, card: dict, at: Situation):
     """The value of ``node`` for a card (``card`` maps the attributes the
-    node uses to values), the previous card (or None) and ``n``."""
+    node reads to values) in a situation: a value, None for a missing one,
+    or for a condition True, False or UNKNOWN (three-valued, see above)."""
     op = node[0]
     if op == "and":
-        return all(evaluate(item, card, prev, n) for item in node[1])
+        return _all([evaluate(item, card, at) for item in node[1]])
     if op == "or":
-        return any(evaluate(item, card, prev, n) for item in node[1])
+        found = [evaluate(item, card, at) for item in node[1]]
+        return True if True in found else UNKNOWN if UNKNOWN in found else False
     if op == "not":
-        return not evaluate(node[1], card, prev, n)
+        inner = evaluate(node[1], card, at)
+        return UNKNOWN if inner is UNKNOWN else not inner
     if op == "cmp":
-        a = evaluate(node[2], card, prev, n)
-        b = evaluate(node[3], card, prev, n)
-        return _compare(node[1], a, b)
+        a, b = evaluate(node[2], card, at), evaluate(node[3], card, at)
+        if "none" in (node[2][0], node[3][0]):       # said outright: plainly true or false
+            return (a == b) == (node[1] == "==")
+        return UNKNOWN if a is None or b is None else _compare(node[1], a, b)
     if op == "in":
-        value = evaluate(node[2], card, prev, n)
+        value = evaluate(node[2], card, at)
+        if value is None and None not in node[3]:
+            return UNKNOWN
         return (value in node[3]) != node[1]
+    return _value(node, card, at)
+
+
+def _all(found: list):
+    return False if False in found else UNKNOWN if UNKNOWN in found else True
+
+
+def _value(node: tuple, card: dict, at: Situation):
+    op = node[0]
     if op in ("add", "sub"):
-        a = evaluate(node[1], card, prev, n)
-        b = evaluate(node[2], card, prev, n)
-        if a is None or b is None:
-            return None
-        return a + b if op == "add" else a - b
-    if op == "mod":
-        a = evaluate(node[1], card, prev, n)
-        return None if a is None else a % node[2]
-    if op == "neg":
-        a = evaluate(node[1], card, prev, n)
-        return None if a is None else -a
-    if op == "num":
-        return node[1]
-    if op == "val":
-        return node[2]
-    if op == "none":
-        return None
+        a, b = _value(node[1], card, at), _value(node[2], card, at)
+        return None if a is None or b is None else a + b if op == "add" else a - b
+    if op in ("mod", "neg"):
+        a = _value(node[1], card, at)
+        return None if a is None else a % node[2] if op == "mod" else -a
+    if op in ("num", "val"):
+        return node[-1]
     if op == "attr":
         return card[node[1]]
-    if op == "prev_attr":
-        return None if prev is None else prev[ATTR_AT[node[1]]]
-    if op == "prev":
-        return prev
+    if op in ("prev_attr", "prev2_attr"):
+        other = at.prev if op == "prev_attr" else at.prev2
+        return None if other is None else other[node[1]]
+    if op in ("prev", "prev2"):
+        return at.prev if op == "prev" else at.prev2
     if op == "n":
-        return n
-    raise ValueError(op)
+        return at.n
+    if op == "total":
+        return at.row_total + card["count"]
+    if op == "changes":
+        return None if at.prev is None else sum(card[a] != at.prev[a] for a in ATTRIBUTES)
+    return None          # "none"
 
 
 def _compare(op: str, a, b) -> bool:
@@ -560,8 +676,6 @@ def _compare(op: str, a, b) -> bool:
         return a == b
     if op == "!=":
         return a != b
-    if a is None or b is None:
-        return False
     if op == "<":
         return a < b
     if op == "<=":
@@ -588,15 +702,31 @@ def children(node: tuple) -> list[tuple]:
 
 
 def card_attributes(node: tuple) -> set[str]:
-    """The card attributes a node reads."""
-    out = {node[1]} if node[0] == "attr" else set()
+    """The attributes of the played card a node reads."""
+    own = {"attr": {node[-1]}, "total": {"count"}, "changes": set(ATTRIBUTES)}
+    out = set(own.get(node[0], ()))
     for child in children(node):
         out |= card_attributes(child)
     return out
 
 
-def uses(node: tuple, what: str) -> bool:
-    """Whether a node reads ``prev`` (what="prev") or ``n`` (what="n")."""
-    if node[0] in (("prev", "prev_attr") if what == "prev" else ("n",)):
-        return True
-    return any(uses(child, what) for child in children(node))
+def reads(node: tuple) -> dict[str, frozenset | bool]:
+    """What a node reads of the situation: the attributes of ``prev`` and
+    of ``prev2`` (``prev``/``prev2`` alone read only whether there is one),
+    and whether it reads ``n`` and the row's total."""
+    out = {"prev": set(), "prev2": set(), "n": False, "total": False}
+    _reads(node, out)
+    return {"prev": frozenset(out["prev"]), "prev2": frozenset(out["prev2"]),
+            "n": out["n"], "total": out["total"]}
+
+
+def _reads(node: tuple, out: dict) -> None:
+    op = node[0]
+    if op in ("prev_attr", "prev2_attr"):
+        out[op[:-5]].add(node[1])
+    elif op == "changes":
+        out["prev"].update(ATTRIBUTES)
+    elif op in ("n", "total"):
+        out[op] = True
+    for child in children(node):
+        _reads(child, out)

@@ -10,7 +10,7 @@ from . import checks, flow, hidden, view
 from .cards import from_fields, picker_fields
 from .checks import TEXT_MAX
 from .deck import LEVELS
-from .equivalence import fits_at_start
+from .equivalence import unplayable
 from .flow import k
 from .language import RULE_MAX, parse
 
@@ -18,7 +18,7 @@ from .language import RULE_MAX, parse
 #: them as examples, random play can send them (never derived from a
 #: secret: the list is the same in every view)
 EXAMPLES = ["color == white", "shape != prev.shape", "count == n % 6 + 1",
-            "count <= 3 and fill == filled", "prev == none or color != prev.color"]
+            "count <= 3 and fill == filled", "shape in [circle, triangle]", "changes == 2"]
 
 
 def rule_field(optional: bool = False) -> dict:
@@ -188,8 +188,9 @@ class WhatTheRule(Game):
         written, text = rule_or_text(action)
         if written is not None:
             rule = parse(written)
-            if not fits_at_start(rule):
-                raise Illegal("rule_nothing_fits")
+            why = unplayable(rule)
+            if why:
+                raise Illegal(why)
             state["rule"] = {"kind": "expr", "rule": rule.text}
             key = "rule_set_expr"
         else:

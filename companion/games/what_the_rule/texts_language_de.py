@@ -6,7 +6,7 @@ TEXTS: dict[str, str] = {
     "kind.shape": "eine Form",
     "kind.fill": "eine Füllung",
     "kind.color": "eine Farbe",
-    "kind.card": "eine ganze Karte (vorher)",
+    "kind.card": "eine ganze Karte (vorher oder vorvorher)",
     "kind.none": "keine",
     "kind.condition": "eine Bedingung",
     "error.rule_empty": "Bitte schreib eine Regel, zum Beispiel farbe == weiß.",
@@ -23,13 +23,15 @@ TEXTS: dict[str, str] = {
     "error.rule_list": ("Eine Liste enthält einfache Werte, zum Beispiel [kreis, dreieck] oder "
                         "[1, 2, 3] (Position {at})."),
     "error.rule_call": "Eine Regel kann nichts aufrufen: „{name}(“ an Position {at}.",
-    "error.rule_attr": ("Nur vorher hat Teile (vorher.form, vorher.anzahl, vorher.füllung, "
-                        "vorher.farbe): „{name}.“ an Position {at} ist nicht erlaubt."),
-    "error.rule_prev_attr": ("vorher hat nur form, anzahl, füllung und farbe, nicht „{name}“ "
-                             "(Position {at})."),
+    "error.rule_attr": ("Nur vorher und vorvorher haben Teile (vorher.form, vorher.anzahl, "
+                        "vorher.füllung, vorher.farbe): „{name}.“ an Position {at} ist nicht "
+                        "erlaubt."),
+    "error.rule_prev_attr": ("vorher und vorvorher haben nur form, anzahl, füllung und farbe, "
+                             "nicht „{name}“ (Position {at})."),
     "error.rule_name": ("„{name}“ (Position {at}) ist kein Wort der Regelsprache. Wörter: form, "
-                        "anzahl, füllung, farbe, vorher, n, kreis, dreieck, quadrat, ausgefüllt, "
-                        "unausgefüllt, weiß, schwarz, keine, und, oder, nicht, in."),
+                        "anzahl, füllung, farbe, vorher, vorvorher, änderungen, summe, n, kreis, "
+                        "dreieck, quadrat, ausgefüllt, unausgefüllt, weiß, schwarz, keine, und, "
+                        "oder, nicht, in."),
     "error.rule_condition": ("Dieser Teil ist ein Wert, keine Bedingung (Position {at}): "
                              "Vergleiche ihn, zum Beispiel farbe == weiß."),
     "error.rule_compare_condition": ("Mit einer Bedingung lässt sich nicht vergleichen oder "
@@ -37,9 +39,17 @@ TEXTS: dict[str, str] = {
                                      "oder, nicht."),
     "error.rule_order": "Mit {op} lassen sich nur Zahlen vergleichen (Position {at}).",
     "error.rule_types": "Vergleich unmöglich: {left} mit {right} (Position {at}).",
-    "error.rule_prev_whole": ("vorher allein lässt sich nur mit keine vergleichen (vorher == "
-                              "keine); nimm vorher.form, vorher.anzahl, vorher.füllung oder "
-                              "vorher.farbe (Position {at})."),
+    "error.rule_prev_whole": ("vorher (oder vorvorher) allein lässt sich nur mit keine "
+                              "vergleichen (vorher == keine); nimm vorher.form, vorher.anzahl, "
+                              "vorher.füllung oder vorher.farbe (Position {at})."),
+    "error.rule_list_slip": ("Mit und/oder lassen sich nur ganze Bedingungen verbinden "
+                             "(Position {at}). Meintest du {fix}?"),
+    "error.rule_n_total": ("n und summe lassen sich nicht in einem Vergleich gegeneinander "
+                           "abwägen (Position {at}): Vergleiche jedes mit einer Zahl."),
+    "error.rule_too_complex": ("Für diese Regel müsste die App zu viele verschiedene Reihen "
+                               "verfolgen, um rechtzeitig zu entscheiden: Bitte sag sie einfacher."),
+    "error.rule_no_second": ("Nach der ersten Karte kann keine Karte mehr zu dieser Regel passen, "
+                             "die Reihe könnte nie wachsen: Bitte ändere sie."),
     "error.rule_arith": "Mit „{op}“ lässt sich nur mit Zahlen rechnen (Position {at}).",
     "error.rule_modulo": "Nach % muss eine ganze Zahl von 1 bis {max} stehen (Position {at}).",
 }

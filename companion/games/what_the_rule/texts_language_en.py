@@ -6,7 +6,7 @@ TEXTS: dict[str, str] = {
     "kind.shape": "a shape",
     "kind.fill": "a fill",
     "kind.color": "a colour",
-    "kind.card": "a whole card (prev)",
+    "kind.card": "a whole card (prev or prev2)",
     "kind.none": "none",
     "kind.condition": "a condition",
     "error.rule_empty": "Please write a rule, for example color == white.",
@@ -23,20 +23,30 @@ TEXTS: dict[str, str] = {
     "error.rule_list": ("A list holds plain values, for example [circle, triangle] or [1, 2, 3] "
                         "(position {at})."),
     "error.rule_call": "A rule cannot call anything: “{name}(” at position {at}.",
-    "error.rule_attr": ("Only prev has parts (prev.shape, prev.count, prev.fill, prev.color): "
-                        "“{name}.” at position {at} is not allowed."),
-    "error.rule_prev_attr": "prev has only shape, count, fill and color, not “{name}” (position {at}).",
+    "error.rule_attr": ("Only prev and prev2 have parts (prev.shape, prev.count, prev.fill, "
+                        "prev.color): “{name}.” at position {at} is not allowed."),
+    "error.rule_prev_attr": ("prev and prev2 have only shape, count, fill and color, not “{name}” "
+                             "(position {at})."),
     "error.rule_name": ("“{name}” (position {at}) is not a word of the rule language. Words: "
-                        "shape, count, fill, color, prev, n, circle, triangle, square, filled, "
-                        "empty, white, black, none, and, or, not, in."),
+                        "shape, count, fill, color, prev, prev2, changes, total, n, circle, "
+                        "triangle, square, filled, empty, white, black, none, and, or, not, in."),
     "error.rule_condition": ("This part is a value, not a condition (position {at}): compare it, "
                              "for example color == white."),
     "error.rule_compare_condition": ("A condition cannot be compared or calculated with "
                                      "(position {at}): join conditions with and, or, not."),
     "error.rule_order": "Only numbers can be compared with {op} (position {at}).",
     "error.rule_types": "Cannot compare {left} with {right} (position {at}).",
-    "error.rule_prev_whole": ("prev on its own can only be compared with none (prev == none); use "
-                              "prev.shape, prev.count, prev.fill or prev.color (position {at})."),
+    "error.rule_prev_whole": ("prev (or prev2) on its own can only be compared with none "
+                              "(prev == none); use prev.shape, prev.count, prev.fill or "
+                              "prev.color (position {at})."),
+    "error.rule_list_slip": ("Only whole conditions can be joined with and/or (position {at}). "
+                             "Did you mean {fix}?"),
+    "error.rule_n_total": ("n and total cannot be weighed against each other in one comparison "
+                           "(position {at}): compare each with a number."),
+    "error.rule_too_complex": ("This rule asks the app to follow too many different rows to judge "
+                               "it in time: please say it more simply."),
+    "error.rule_no_second": ("After the first card no card can follow this rule, so the row "
+                             "could never grow: please change it."),
     "error.rule_arith": "Only numbers can be calculated with “{op}” (position {at}).",
     "error.rule_modulo": "After % there must be a whole number from 1 to {max} (position {at}).",
 }
