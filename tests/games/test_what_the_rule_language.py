@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,8 +15,9 @@ import pytest
 from companion.games.what_the_rule import deck
 from companion.games.what_the_rule.cards import ATTRIBUTES, BY_CODE, CARDS
 from companion.games.what_the_rule.checks import ERRORS
-from companion.games.what_the_rule.equivalence import (BUDGET, analyse, dead_end, difference,
-                                                       equivalent, fits_at_start, unplayable)
+from companion.games.what_the_rule.equivalence import (BUDGET, LAST_N, Frame, analyse, compiled,
+                                                       dead_end, difference, equivalent,
+                                                       fits_at_start, unplayable)
 from companion.games.what_the_rule.language import (RULE_MAX, RuleError, Situation, evaluate,
                                                     parse, reads)
 from companion.games.what_the_rule.rules import EXAMPLES, GAME
@@ -382,6 +384,34 @@ def test_a_rule_no_card_starts_or_none_follows_is_refused_with_the_reason():
         == "rule_no_second"
     assert unplayable(parse("total <= 30")) is None        # it stops later: a rule a group may want
     assert unplayable(deck.rule("deck_2_04")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "changes == 2", "not (color == prev.color and color == prev2.color)", "total % 3 != 0",
+    "shape != prev2.shape or total > 40", "total <= 100 or changes >= 3",
+    "n % 3 == 2 and color == black or n % 3 != 2", deck.BY_ID["deck_2_04"][2],
+    "(total + prev2.count) % 4 != 1", "changes != 4 and count != prev2.count",
+    "count != prev2.count and shape != prev2.shape or prev2.color == prev.color",
+])
+def test_the_walk_answers_like_the_rule_on_long_random_rows(text):
+    """What the equivalence check keeps of a situation (a projection, n and
+    the total as classes) gives, deep into random rows the rule allows, the
+    same cards as the rule itself on the whole row."""
+    rule = parse(text)
+    frame = Frame.of(rule)
+    walk = compiled(rule, frame)
+    rng = random.Random(text)
+    for _ in range(3):
+        row: list[tuple] = []
+        state = (None, None, 0)
+        for n in range(LAST_N + 1):
+            expected = sum(1 << i for i, c in enumerate(CARDS) if rule.fits(c, row))
+            assert walk.fits(state, n) == expected, (text, n)
+            if not expected:
+                break
+            chosen = rng.choice([i for i in range(len(CARDS)) if expected >> i & 1])
+            (state,) = frame.next_layer({state: 1 << chosen})
+            row.append(CARDS[chosen])
 
 
 def test_a_guess_reaching_far_is_still_exact_and_quick_enough():
