@@ -535,7 +535,9 @@
        many of its cards are entered ("3 of 8 entered"), next to the form. */
     step: function (view, ui) {
       var p = view.public, pend = p.pending, g = (p.guesses || [])[(p.guesses || []).length - 1];
-      if (p.phase === "overrule" && g && view.you && view.you.gm) return ui.t("ui.you_overrule", {name: ui.name(g.seat)});
+      if (p.phase === "overrule" && g && view.you && view.you.gm) {
+        return ui.t("ui.you_overrule", {name: ui.name(g.seat), guess: g.rule !== undefined ? g.rule : ui.t("ui.quoted", {text: g.text})});
+      }
       var entering = view.actions.some(function (a) { return a.type === "reveal_card"; });
       if (!entering || !pend || !pend.cards) return "";
       return ui.t("ui.you_show", {k: pend.cards.length, n: pend.size});

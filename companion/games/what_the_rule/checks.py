@@ -4,6 +4,8 @@ function, so a player always hears the most precise reason.  Pure: never
 changes the state."""
 from __future__ import annotations
 
+import re
+
 from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, wrong_step
 from .cards import COPIES, action_card, card_code
 from .deck import LEVELS
@@ -11,6 +13,11 @@ from .flow import JUDGING, RUNNING, copies_out, k
 from .language import RULE_MAX
 
 TEXT_MAX = 200
+#: control characters (but tab and line breaks, which ``clean`` turns into
+#: spaces), bidi marks and overrides, a byte-order mark: a typed rule, guess
+#: or hint never needs them, and they could hide or reorder what others read
+ODD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                       "\u2066-\u2069\ufeff]")
 
 SEAT_TYPES = ("set_rule", "draw_rule", "play", "reveal", "reveal_card", "judge", "guess",
               "no_guess", "judge_guess", "judge_reveal", "overrule", "let_stand", "hints",
@@ -23,7 +30,7 @@ ERRORS: dict[str, int] = {
     # the round and the rule
     "rule_sealed": 409, "no_rule_yet": 409, "no_round": 409, "app_is_gm": 409,
     "only_gm": 403, "gm_does_not_play": 403, "nothing_written": 422, "rule_or_text": 422,
-    "text_too_long": 422,
+    "text_too_long": 422, "odd_char": 422,
     "rule_nothing_fits": 422, "no_such_level": 422, "host_draws_not": 409,
     # cards
     "no_such_card": 422, "no_copy_left": 422, "not_revealed": 422,
@@ -72,7 +79,11 @@ def refusal(state: dict, actor, action: dict) -> Illegal | None:
 
 
 def too_long(action: dict) -> Illegal | None:
+    """A typed rule or text: no odd characters, not longer than its limit."""
     rule, text = action.get("rule"), action.get("text")
+    for name, value in (("rule", rule), ("text", text)):
+        if isinstance(value, str) and ODD_CHARS.search(value):
+            return Illegal("odd_char", field={"text": f"field.{name}"})
     if isinstance(rule, str) and len(rule) > RULE_MAX:
         return Illegal("rule_too_long", max=RULE_MAX)
     if isinstance(text, str) and len(text) > TEXT_MAX:

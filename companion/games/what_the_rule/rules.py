@@ -137,6 +137,7 @@ class WhatTheRule(Game):
             out.append(template("no_guess", required=True))
         elif phase == "reveal" and on_turn:
             out.append(template("reveal_card", required=True, **picker_fields()))
+            out.append(template("reveal_card", required=True, card=CARD_SPEC))
         elif seat_ == gm and phase == "judge":
             out.append(template("judge", required=True, confirm=True, fits=[True, False]))
         elif seat_ == gm and phase == "judge_guess":

@@ -265,6 +265,7 @@ TEXTS: dict[str, str] = {
     "log.wrong_stands": "{gm} lässt das Urteil der App gelten: Der Vorschlag ist falsch.",
     "log.overrule_closed": ("Der Gastgeber wartet nicht länger: Das Urteil der App gilt, der "
                             "Vorschlag ist falsch."),
+    "error.odd_char": "{field}: Bitte tippe es ohne unsichtbare Zeichen oder Steuerzeichen (ein Null-Byte, eine Richtungsmarke) noch einmal.",
     "error.hand_size": "Karten auf deiner Hand: {n}. Wähle genau so viele (gewählt: {given}).",
     "error.no_such_card_at": ("Karte Nummer {place} deiner Hand gibt es in diesem Spiel nicht. Eine "
                               "Karte hat eine Form (Kreis, Dreieck, Quadrat), 1 bis 6 Formen, eine "
@@ -274,7 +275,7 @@ TEXTS: dict[str, str] = {
     "error.nothing_to_let_stand": "Gerade wartet nichts auf deine Entscheidung über das Urteil der App.",
     "ui.step_overrule": "{gm} entscheidet: die App überstimmen oder ihr „falsch“ gelten lassen",
     "ui.overrule_box": "Die App sagt: falsch. Bevor die Runde endet, darf {gm} sie überstimmen.",
-    "ui.you_overrule": ("Die App hält den Vorschlag von {name} für falsch, und es war der letzte "
+    "ui.you_overrule": ("Die App hält den Vorschlag von {name}, {guess}, für falsch, und es war der letzte "
                         "Zug der Runde. Ist es doch deine Regel? Überstimme die App oder lass ihr "
                         "„falsch“ gelten."),
     "ui.grid_title": "Keine Karte passt? Tippe die Karten deiner Hand an",

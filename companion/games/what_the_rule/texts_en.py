@@ -253,6 +253,7 @@ TEXTS: dict[str, str] = {
                          "overrule it, or let it stand."),
     "log.wrong_stands": "{gm} lets the app's verdict stand: the guess is wrong.",
     "log.overrule_closed": "The host stops waiting: the app's verdict stands, the guess is wrong.",
+    "error.odd_char": "{field}: please type it again without invisible or control characters (a zero byte, a direction mark).",
     "error.hand_size": "Cards in your hand: {n}. Choose exactly that many (chosen: {given}).",
     "error.no_such_card_at": ("Card number {place} of your hand is not a card of this game. A card "
                               "has a shape (circle, triangle, square), 1 to 6 shapes, a fill "
@@ -262,7 +263,7 @@ TEXTS: dict[str, str] = {
     "error.nothing_to_let_stand": "Nothing is waiting for your decision on the app's verdict right now.",
     "ui.step_overrule": "{gm} decides: overrule the app, or let its “wrong” stand",
     "ui.overrule_box": "The app says: wrong. Before the round ends, {gm} may overrule it.",
-    "ui.you_overrule": ("The app judged {name}'s guess wrong, and it was the round's last turn. "
+    "ui.you_overrule": ("The app judged {name}'s guess {guess} wrong, and it was the round's last turn. "
                         "Is it your rule after all? Overrule the app, or let its “wrong” stand."),
     "ui.grid_title": "No card fits? Tap the cards in your hand",
     "ui.grid_help": "One tap adds a card; tap it again for its second copy.",
