@@ -162,7 +162,26 @@
     return null;
   }
 
+  /* A game's renderer may draw the form of one action type itself (hook
+     ``form``, static/games/README.md): it gets the type's templates and
+     ``submit(action, sentence)``, which asks ``sentence`` (else the usual
+     question) where a template or ``ask`` wants a confirm, then sends. */
+  function ownForm(view, tpls, send, ask) {
+    const renderer = K.games[view.game];
+    if (!renderer || typeof renderer.form !== "function") return null;
+    const submit = async (action, sentence) => {
+      if (ask || tpls.some((tpl) => tpl.confirm)) {
+        const ok = await confirmDialog(sentence || confirmSentence(view, tpls[0], action), K.actionLabel(view, action.type));
+        if (!ok) return null;
+      }
+      return send(action);
+    };
+    try { return renderer.form(view, K.ui(view), tpls, submit) || null; } catch (err) { console.error(err); return null; }
+  }
+
   function actionCard(view, tpls, send, ask) {
+    const own = ownForm(view, tpls, send, ask);
+    if (own) return own;
     if (tpls.length === 1) return actionForm(view, tpls[0], {}, send, ask);
     const type = tpls[0].type;
     const key = view.game + "|" + JSON.stringify(tpls);

@@ -29,7 +29,10 @@ Conventions
   values, or ``{"kind": "text", "max": n, "min": m?, "optional": bool?}``,
   ``{"kind": "int", "min": a, "max": b}``, (a text field may carry
   ``"examples"``: sample entries the phone offers to tap), ``{"kind": "subset", "of": [...],
-  "size": k}`` (or ``"min"``/``"max"`` instead of ``size``).  The platform
+  "size": k}`` (or ``"min"``/``"max"`` instead of ``size``), ``{"kind": "list",
+  "of": spec, "size": k}`` (or ``"min"``/``"max"``: a list of values each
+  admitted by ``spec``, repeats allowed) and ``{"kind": "either", "of": [spec,
+  ...]}`` (a value any one of the specs admits; the first is the usual form).  The platform
   refuses any action no template admits (see ``match_action``) before calling
   ``apply``, so ``apply`` may assume the fields are of the listed shape; it
   must still enforce every rule that the templates do not express.  A
@@ -326,6 +329,11 @@ def _field_ok(spec: Any, value: Any) -> bool:
                 and all(_field_ok(spec["of"], v) for v in value))
     if kind == "object":  # checked further by whoever owns the field
         return isinstance(value, dict) and len(value) <= spec.get("max", 50)
+    if kind == "either":  # one value in several forms (a card as its code or as an object)
+        return any(_field_ok(one, value) for one in spec["of"])
+    if kind == "list":   # repeats allowed, unlike a subset (a hand may hold both copies of a card)
+        return (isinstance(value, list) and _size_ok(spec, len(value))
+                and all(_field_ok(spec["of"], v) for v in value))
     if kind == "subset":
         if not isinstance(value, list):
             return False
@@ -338,6 +346,12 @@ def _field_ok(spec: Any, value: Any) -> bool:
             return len(value) == spec["size"]
         return spec.get("min", 0) <= len(value) <= spec.get("max", len(pool))
     return False
+
+
+def _size_ok(spec: dict, size: int) -> bool:
+    if "size" in spec:
+        return size == spec["size"]
+    return spec.get("min", 0) <= size <= spec.get("max", 10**6)
 
 
 def match_action(templates: list[dict], action: dict) -> tuple[dict | None, str | None]:
@@ -372,32 +386,38 @@ def sample_action(tpl: dict, rng: random.Random) -> dict:
     """A random action admitted by ``tpl`` (for random-play tests)."""
     action: dict[str, Any] = {"type": tpl["type"]}
     for name, spec in tpl["fields"].items():
-        if isinstance(spec, list):
-            action[name] = rng.choice(spec)
+        if (isinstance(spec, dict) and spec["kind"] == "text" and spec.get("optional")
+                and rng.random() < 0.5):
             continue
-        kind = spec["kind"]
-        if kind == "text":
-            if spec.get("optional") and rng.random() < 0.5:
-                continue
-            if spec.get("examples") and rng.random() < 0.8:   # text that means something
-                action[name] = rng.choice(spec["examples"])
-                continue
-            lo, hi = max(spec.get("min", 1), 1), spec.get("max", 20)
-            words = ["sun", "cold", "river", "tea", "fox", "moon"]
-            text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 4)))
-            text = text[:hi]
-            while len(text) < lo:
-                text += "x"
-            action[name] = text
-        elif kind == "int":
-            action[name] = rng.randint(spec.get("min", 0), spec.get("max", 9))
-        elif kind == "order":
-            action[name] = rng.sample(spec["of"], len(spec["of"]))
-        elif kind == "object":
-            action[name] = {}
-        elif kind == "subset":
-            pool = spec["of"]
-            size = spec["size"] if "size" in spec else rng.randint(
-                spec.get("min", 0), spec.get("max", len(pool)))
-            action[name] = rng.sample(pool, size)
+        action[name] = sample_value(spec, rng)
     return action
+
+
+def sample_value(spec: Any, rng: random.Random) -> Any:
+    """A random value ``spec`` admits."""
+    if isinstance(spec, list):
+        return rng.choice(spec)
+    kind = spec["kind"]
+    if kind == "text":
+        if spec.get("examples") and rng.random() < 0.8:   # text that means something
+            return rng.choice(spec["examples"])
+        lo, hi = max(spec.get("min", 1), 1), spec.get("max", 20)
+        words = ["sun", "cold", "river", "tea", "fox", "moon"]
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 4)))
+        text = text[:hi]
+        while len(text) < lo:
+            text += "x"
+        return text
+    if kind == "int":
+        return rng.randint(spec.get("min", 0), spec.get("max", 9))
+    if kind == "order":
+        return rng.sample(spec["of"], len(spec["of"]))
+    if kind == "object":
+        return {}
+    if kind == "either":
+        return sample_value(spec["of"][0], rng)
+    size = spec["size"] if "size" in spec else rng.randint(
+        spec.get("min", 0), spec.get("max", len(spec["of"]) if kind == "subset" else 3))
+    if kind == "list":
+        return [sample_value(spec["of"], rng) for _ in range(size)]
+    return rng.sample(spec["of"], size)   # subset

@@ -97,7 +97,25 @@
     ".wtr-cols{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.2em;align-items:start}" +
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
     ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
-    ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}";
+    ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}" +
+    // the phone's grid of the 72 cards: six counts across, every button at least 44px
+    ".wtr-grid{display:grid;grid-template-columns:repeat(6,minmax(44px,1fr));gap:6px;margin:.4em 0}" +
+    ".wtr-pick{position:relative;min-height:44px;padding:3px;border:2px solid transparent;border-radius:10px;" +
+    "background:#f4f1ea;display:flex;justify-content:center}" +
+    ".wtr-pick .wtr-grid-card{width:100%;max-width:52px;height:auto;aspect-ratio:2/3}" +
+    ".wtr-pick.on{border-color:#1f6f8b;background:#d9ecf2}.wtr-pick:disabled:not(.on){opacity:.35}" +
+    ".wtr-badge{position:absolute;top:2px;right:2px;background:#1f6f8b;color:#fff;border-radius:999px;" +
+    "font-size:.8em;font-weight:800;padding:0 .35em}" +
+    ".wtr-grid-bar{position:sticky;bottom:0;background:#fff;padding:.4em 0;border-top:2px solid #e9e4da}" +
+    ".wtr-count{font-weight:800;font-size:1.15em}" +
+    ".wtr-chosen{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:.3em 0}" +
+    ".wtr-take{min-width:44px;min-height:52px;padding:2px;border-radius:8px;background:#f4f1ea;display:flex;" +
+    "justify-content:center;align-items:center}" +
+    ".wtr-judge-guess{font-size:1.6em;font-weight:800;line-height:1.25;margin:.2em 0 .5em;overflow-wrap:anywhere}" +
+    ".wtr-judge-guess code{font-size:.85em;display:block}.wtr-judge-guess .wtr-words{font-size:.6em;font-weight:400}" +
+    ".wtr-verdict .choice{min-height:56px;font-size:1.1em;flex:1 1 40%}" +
+    ".wtr-verdict .wtr-yes{background:#d8efd9}.wtr-verdict .wtr-no{background:#f6dede}" +
+    ".wtr-overrule{border:3px solid #b26a00}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule", STYLE);
 
   /* The correct row, each place with the wrong cards laid under it (two
@@ -189,6 +207,12 @@
   function pendingHtml(view, ui, cls) {
     var p = view.public, pend = p.pending;
     var g = (p.guesses || [])[(p.guesses || []).length - 1];
+    if (p.phase === "overrule" && g) {
+      // the last turn's guess the app judged wrong: the round waits for the game master
+      var said = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" : ui.esc(ui.t("ui.quoted", {text: g.text}));
+      return '<div class="wtr-pending wtr-judged wtr-overrule"><div><b>' + ui.esc(ui.t("ui.guessing", {name: ui.name(g.seat)})) +
+        "</b>" + said + "<p>" + ui.esc(ui.t("ui.overrule_box", {gm: gmName(view, ui)})) + "</p></div></div>";
+    }
     if (p.phase === "judge_guess" && g && g.right === null) {
       // the guess being judged, near the top: the game master reads it without scrolling
       var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + K.wtrRule.ruleWords(ui, g.rule)
@@ -256,6 +280,7 @@
       case "judge_guess": return ui.t("ui.step_judge_guess", {gm: gm});
       case "reveal": return ui.t("ui.step_reveal", {name: who});
       case "judge_reveal": return ui.t("ui.step_judge_reveal", {gm: gm});
+      case "overrule": return ui.t("ui.step_overrule", {gm: gm});
     }
     return ui.t("ui.step_over");
   }
@@ -298,6 +323,142 @@
     box.innerHTML = cardSvg(lastUi, code, "wtr-mid") + "<span>" + lastUi.esc(lastUi.t("value." + code)) + "</span>";
   }
 
+  /* --- the phone's own forms (hook ``form``) --------------------------------------- */
+  var SHAPES = ["circle", "triangle", "square"], FILLS = ["filled", "empty"], COLORS = ["white", "black"];
+  var grid = {key: null, cards: []};   // the hand being chosen, kept across redraws of the same turn
+
+  function el(tag, cls, html) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (html) e.innerHTML = html;
+    return e;
+  }
+
+  /* Copies of ``code`` already on the table: a hand cannot hold more than the rest of the box. */
+  function onTable(view, code) {
+    var all = (view.public.row || []).slice();
+    (view.public.wrong || []).forEach(function (under) { all = all.concat(under); });
+    return all.filter(function (c) { return c === code; }).length;
+  }
+
+  /* Showing the hand: the 72 faces in a grid (a row per shape, fill and
+     colour; the counts 1-6 across), one tap adds a copy, the chosen cards
+     in a strip above the send button (a tap takes one back). */
+  function gridForm(view, ui, tpl, submit) {
+    var size = tpl.fields.cards.size, you = view.you || {};
+    var key = [view.public.round, (view.public.turns || {})[String(you.seat)], size].join("|");
+    if (grid.key !== key) grid = {key: key, cards: []};
+    var form = el("form", "action card wtr-grid-form");
+    form.dataset.type = "reveal";
+    form.dataset.field = "cards";
+    form.appendChild(el("div", "label", ui.esc(ui.t("ui.grid_title"))));
+    form.appendChild(el("p", "wtr-note", ui.esc(ui.t("ui.grid_help"))));
+    var box = el("div", "wtr-grid");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", ui.t("field.cards"));
+    SHAPES.forEach(function (shape) {
+      FILLS.forEach(function (fill) {
+        COLORS.forEach(function (color) {
+          for (var n = 1; n <= 6; n++) box.appendChild(gridButton(view, ui, [shape, n, fill, color].join("-"), refresh));
+        });
+      });
+    });
+    form.appendChild(box);
+    var bar = el("div", "wtr-grid-bar"), count = el("div", "wtr-count"), strip = el("div", "wtr-chosen");
+    var go = el("button", "primary big");
+    go.type = "submit";
+    bar.appendChild(count); bar.appendChild(strip); bar.appendChild(go);
+    form.appendChild(bar);
+    function refresh() {
+      var full = grid.cards.length >= size;
+      box.querySelectorAll("button").forEach(function (b) {
+        var code = b.dataset.code, mine = grid.cards.filter(function (c) { return c === code; }).length;
+        b.classList.toggle("on", mine > 0);
+        b.setAttribute("aria-pressed", mine > 0 ? "true" : "false");
+        b.querySelector(".wtr-badge").hidden = mine < 2;
+        b.disabled = full || mine + onTable(view, code) >= 2;
+      });
+      count.textContent = ui.t("ui.grid_count", {k: grid.cards.length, n: size});
+      strip.innerHTML = grid.cards.length ? '<span class="wtr-note">' + ui.esc(ui.t("ui.grid_chosen")) + "</span>" : "";
+      grid.cards.forEach(function (code, i) {
+        var b = el("button", "wtr-take", cardSvg(ui, code, "wtr-tiny"));
+        b.type = "button";
+        b.setAttribute("aria-label", ui.t("value." + code));
+        b.onclick = function () { grid.cards.splice(i, 1); refresh(); };
+        strip.appendChild(b);
+      });
+      go.disabled = !full;
+      go.textContent = full ? ui.t("action.reveal") : ui.t("ui.grid_choose");
+    }
+    form.onsubmit = function (e) {
+      e.preventDefault();
+      if (grid.cards.length !== size) return;
+      var names = grid.cards.map(function (c) { return ui.t("value." + c); }).join("; ");
+      form.classList.add("busy");
+      submit({type: "reveal", cards: grid.cards.slice()}, ui.t("ui.grid_confirm", {cards: names})).then(function (answer) {
+        form.classList.remove("busy");
+        if (answer && answer.ok) grid.cards = [];
+      });
+    };
+    refresh();
+    return form;
+  }
+
+  function gridButton(view, ui, code, refresh) {
+    var b = el("button", "wtr-pick", cardSvg(ui, code, "wtr-grid-card") +
+      '<span class="wtr-badge" hidden>' + ui.esc(ui.t("ui.grid_twice")) + "</span>");
+    b.type = "button";
+    b.dataset.code = code;
+    b.setAttribute("aria-label", ui.t("value." + code));
+    b.onclick = function () { grid.cards.push(code); refresh(); };
+    return b;
+  }
+
+  /* Judging a guess: the guess in large type on top, right above yes / no;
+     the confirm names the whole verdict ("Anna's guess “only red” is right"). */
+  function judgeForm(view, ui, tpl, submit) {
+    var all = view.public.guesses || [], g = all[all.length - 1];
+    if (!g || g.right !== null) return null;
+    var said = g.rule !== undefined ? g.rule : g.text, name = ui.name(g.seat);
+    var form = el("form", "action card wtr-judge-card");
+    form.dataset.type = "judge_guess";
+    form.dataset.field = "right";
+    var guess = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + K.wtrRule.ruleWords(ui, g.rule)
+      : ui.esc(ui.t("ui.quoted", {text: g.text}));
+    form.innerHTML = '<div class="label">' + ui.esc(ui.t("ui.guessing", {name: name})) + "</div>" +
+      '<div class="wtr-judge-guess">' + guess + "</div>";
+    var row = el("div", "choices wtr-verdict");
+    [true, false].forEach(function (right) {
+      var b = el("button", "choice " + (right ? "wtr-yes" : "wtr-no"));
+      b.type = "button";
+      b.dataset.value = JSON.stringify(right);
+      b.textContent = ui.t(right ? "ui.judge_right" : "ui.judge_wrong");
+      b.onclick = function () {
+        var sentence = ui.t(right ? "ui.judge_confirm_right" : "ui.judge_confirm_wrong", {name: name, text: said});
+        submit({type: "judge_guess", right: right}, sentence);
+      };
+      row.appendChild(b);
+    });
+    form.appendChild(row);
+    form.onsubmit = function (e) { e.preventDefault(); };
+    return form;
+  }
+
+  /* Whether the step from ``q`` to ``p`` judged a shown hand: "one" card
+     fits, "none", or null.  A hand shown card by card passes through its
+     own steps; one shown at once goes straight on (none fits: the player
+     may guess, the row as it was; one fits: the row grows and the next
+     player is on turn, where a fitting play would let its player guess). */
+  function shownHand(p, q) {
+    if (q.turn === null || q.turn === undefined) return null;
+    var grew = (p.row || []).length > (q.row || []).length;
+    if ((q.phase === "reveal" || q.phase === "judge_reveal") && p.phase !== q.phase) return grew ? "one" : "none";
+    var took = q.phase === "turn" && (p.turns || {})[q.turn] > (q.turns || {})[q.turn];
+    if (took && p.phase === "guess" && !grew && p.played === q.played) return "none";
+    if (took && grew && p.phase !== "guess") return "one";
+    return null;
+  }
+
   /* --- the renderer ------------------------------------------------------------- */
   K.games.what_the_rule = {
     table: function (view, ui) {
@@ -333,7 +494,9 @@
         out += '<div class="wtr-players">' + mine + pileHtml(view, ui) + "</div>";
       }
       out += K.wtrRule.builderHtml(view, ui);
-      out += pendingHtml(view, ui, "wtr-mid");
+      // the game master judging a guess sees it on the judge card above, not twice
+      var judging = (view.actions || []).some(function (a) { return a.type === "judge_guess"; });
+      if (!judging) out += pendingHtml(view, ui, "wtr-mid");
       var last = (p.results || [])[p.results.length - 1];
       if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
       out += hintsHtml(view, ui);
@@ -371,10 +534,24 @@
     /* The phone's line above the own move: while showing one's hand, how
        many of its cards are entered ("3 of 8 entered"), next to the form. */
     step: function (view, ui) {
-      var p = view.public, pend = p.pending;
+      var p = view.public, pend = p.pending, g = (p.guesses || [])[(p.guesses || []).length - 1];
+      if (p.phase === "overrule" && g && view.you && view.you.gm) {
+        return ui.t("ui.you_overrule", {name: ui.name(g.seat), guess: g.rule !== undefined ? g.rule : ui.t("ui.quoted", {text: g.text})});
+      }
       var entering = view.actions.some(function (a) { return a.type === "reveal_card"; });
       if (!entering || !pend || !pend.cards) return "";
       return ui.t("ui.you_show", {k: pend.cards.length, n: pend.size});
+    },
+
+    /* The phone's own forms: the grid to show a whole hand, the judge card. */
+    form: function (view, ui, templates, submit) {
+      var type = templates[0].type;
+      if (type === "reveal") {
+        var tpl = templates.filter(function (t) { return t.fields.cards; })[0];
+        return tpl ? gridForm(view, ui, tpl, submit) : null;
+      }
+      if (type === "judge_guess") return judgeForm(view, ui, templates[0], submit);
+      return null;
     },
 
     headline: function (view, ui) {
@@ -393,10 +570,10 @@
       }
       if (p.round !== q.round) return out;
       // a shown hand judged: say which way it went (the row may not change at all)
-      if ((q.phase === "reveal" || q.phase === "judge_reveal") && p.phase !== q.phase && q.turn !== null) {
-        var grew = (p.row || []).length > (q.row || []).length;
-        out.push({tone: grew ? "good" : "news",
-          text: ui.t(grew ? "ui.reveal_one_fits" : "ui.reveal_none_fits", {name: ui.name(q.turn)})});
+      var shown = shownHand(p, q);
+      if (shown) {
+        out.push({tone: shown === "one" ? "good" : "news",
+          text: ui.t(shown === "one" ? "ui.reveal_one_fits" : "ui.reveal_none_fits", {name: ui.name(q.turn)})});
         return out;
       }
       if ((p.row || []).length > (q.row || []).length) out.push({tone: "good", text: ui.t("ui.fits")});

@@ -300,9 +300,11 @@ class Table:
             truth = [c for c in plan.notebook if c.rule.text == plan.truth.text or
                      equivalent_here(c.rule, plan.truth)]
             right = any(guess in (c.sentence("en"), c.sentence("de")) for c in truth)
-            judged = phone.locator(".wtr-judged")
-            assert guess in judged.inner_text(), f"the GM's phone does not show the guess {guess!r}"
-            on_screen(judged, "the guess to judge")
+            # the judge card: the guess in large type right above yes / no, on the first screen
+            judged = phone.locator('#actions form[data-type="judge_guess"]')
+            assert guess in judged.locator(".wtr-judge-guess").inner_text(), \
+                f"the GM's judge card does not show the guess {guess!r}"
+            on_screen(judged, "the guess to judge with its yes / no")
             self.shot(phone, f"r{rnd}-gm-judges-guess-{len(pub['guesses'])}")
             play_form(phone, "judge_guess", {"right": right})
             self.log.append(f"{self.name_of[guess_seat(pub)]} guessed “{guess}”: {right}")
@@ -321,8 +323,9 @@ class Table:
             self.guess_or_not(plan, pub, seat, phone, possible)
         elif "play" in kinds:
             if plan.show_hand and len(possible) == 1 and "hand" not in plan.seen:
-                play_form(phone, "reveal")
-                self.shot(phone, f"r{rnd}-showing-hand")
+                hand = plan.seen["hand"] = misfits(possible[0].rule, pub, pub["hands"][str(seat)])
+                self.show_hand(phone, hand, rnd)
+                self.after_showing(plan, seat)
                 return
             code = best_card(possible, pub)
             enter_card(phone, "play", code)
@@ -355,6 +358,32 @@ class Table:
         answer(phone, version)
         if shown_none:
             plan.seen["guessed_after_hand"] = True
+
+    def show_hand(self, phone, hand: list[str], rnd: int):
+        """The whole hand through the grid of card faces: one tap per card
+        (a second tap on a card for its second copy), then one send; the
+        confirm names every card."""
+        form = phone.locator('#actions form[data-type="reveal"]')
+        go = form.locator('button[type="submit"]')
+        assert go.is_disabled(), "the hand can be sent before every card is chosen"
+        for i, code in enumerate(hand):
+            form.locator(f'button.wtr-pick[data-code="{code}"]').tap()
+            count = form.locator(".wtr-count").inner_text()
+            assert str(i + 1) in count and str(len(hand)) in count, count
+        if len(set(hand)) < len(hand):
+            assert form.locator(".wtr-badge:visible").count() == len(hand) - len(set(hand))
+        go.scroll_into_view_if_needed()
+        self.shot(phone, f"r{rnd}-reveal-grid")
+        version = phone.evaluate("Number(document.body.dataset.version)")
+        phone.evaluate("document.getElementById('toast').hidden = true")
+        go.tap()
+        wait_js(phone, "!!document.querySelector('#confirm[open]')")
+        lang = self.lang_of[next(s for s, p in self.phone_of.items() if p is phone)]
+        asked = phone.locator("#confirm-text").inner_text()
+        for code in set(hand):
+            assert BY_LANG[lang][f"value.{code}"] in asked, f"the confirm does not name {code}: {asked}"
+        answer(phone, version)
+        assert phone.locator("#toast").is_hidden(), phone.locator("#toast").inner_text()
 
     def after_showing(self, plan: Plan, seat: int):
         """None of the shown cards fits: the table says so, and must not say

@@ -7,6 +7,8 @@ game master, in German.  Screenshots (phone 390x844, table 1280x800) go to
 from __future__ import annotations
 
 import re
+
+import pytest
 from pathlib import Path
 
 # (no wait_for_function: the page's CSP forbids the eval its polling needs)
@@ -197,3 +199,99 @@ def confirm_if_open(page):
     page.wait_for_timeout(100)
     if page.locator("#confirm[open]").count():
         confirm(page)
+
+
+# --- issue #27: the grid of cards, the judge card, the overrule step --------------------------
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_grid_judge_card_and_overrule_step(server, browser, lang):
+    """Moves that only set the scene go over HTTP; every move shown here is
+    a finger's tap on the phone (Anna shows her hand through the grid, Cara
+    judges Ben's guess on the judge card, then decides on the app's
+    "wrong" of Anna's last card), screenshots at 390x844."""
+    from companion.games.what_the_rule.cards import CODES
+    from companion.games.what_the_rule.texts_de import TEXTS as DE
+    from companion.games.what_the_rule.texts_en import TEXTS as EN
+    from tests.browser.conftest import new_page, seat_phone, wait_js
+    from tests.browser.test_table_board import Room
+    texts = {"en": EN, "de": DE}[lang]
+    room = Room(server, "what_the_rule", ["Anna", "Ben", "Cara"])
+    room.host_act({"type": "start"})
+    anna, ben, cara = sorted(room.tokens)
+    acts = lambda seat, **action: _ok(room.act(room.tokens[seat], action))   # noqa: E731
+    acts(cara, type="set_rule", rule="color == white")
+    white = [c for c in CODES if c.endswith("-white")]
+    black = [c for c in CODES if c.endswith("-black")]
+    # Anna shows her hand through the grid: ten taps (one card twice), then send
+    phone = seat_phone(browser, server, room, anna, lang)
+    form = phone.locator('#actions form[data-type="reveal"]')
+    hand = black[:9] + [black[0]]
+    go = form.locator('button[type="submit"]')
+    assert go.is_disabled()
+    for code in hand:
+        form.locator(f'button.wtr-pick[data-code="{code}"]').tap()
+    assert form.locator(".wtr-count").inner_text() == texts["ui.grid_count"].format(k=10, n=10)
+    assert form.locator(".wtr-badge:visible").count() == 1
+    for box in form.locator("button.wtr-pick, button.wtr-take").all()[:20]:
+        size = box.bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44, size
+    form.locator(f'button.wtr-pick[data-code="{black[12]}"]').scroll_into_view_if_needed()
+    shot(phone, f"phone-{lang}-reveal-grid")
+    go.tap()
+    asked = phone.locator("#confirm-text").inner_text()
+    assert all(texts[f"value.{code}"] in asked for code in hand), asked
+    shot(phone, f"phone-{lang}-reveal-grid-confirm")
+    confirm(phone)
+    wait_js(phone, "!!document.querySelector('#actions form[data-type=\"no_guess\"]')")
+    public = room.view()["public"]
+    assert public["phase"] == "guess" and public["hands"][str(anna)] == 9
+    acts(anna, type="no_guess")
+    # Ben's card fits and he guesses in his own words: Cara judges on the judge card
+    acts(ben, type="play", card=white[0])
+    acts(ben, type="guess", text="only white cards")
+    gm = seat_phone(browser, server, room, cara, lang)
+    judge = gm.locator('#actions form[data-type="judge_guess"]')
+    assert "only white cards" in judge.locator(".wtr-judge-guess").inner_text()
+    box = judge.bounding_box()
+    assert box["y"] + box["height"] <= 844, box        # the guess and yes / no on the first screen
+    shot(gm, f"phone-{lang}-judge-card")
+    judge.locator('button.choice[data-value="false"]').tap()
+    asked = gm.locator("#confirm-text").inner_text()
+    assert asked == texts["ui.judge_confirm_wrong"].format(name="Ben", text="only white cards"), asked
+    confirm(gm)
+    wait_js(gm, "!document.querySelector('#actions form[data-type=\"judge_guess\"]')")
+    assert room.view()["public"]["guesses"][-1]["right"] is False
+    # Anna plays white cards to her last one and guesses wrong: the round waits for Cara
+    for i in range(9):
+        acts(anna, type="play", card=white[1 + i])
+        if i == 8:
+            break
+        acts(anna, type="no_guess")
+        acts(ben, type="play", card=black[20 + i])
+    acts(anna, type="guess", rule="shape == circle")
+    assert room.view()["public"]["phase"] == "overrule"
+    wait_js(gm, "!!document.querySelector('#actions form[data-type=\"let_stand\"]')")
+    assert gm.locator("#todo.now").count() == 1                       # "your move"
+    step = gm.locator("#step-line").inner_text()
+    assert "Anna" in step and "shape == circle" in step, step
+    shot(gm, f"phone-{lang}-overrule-step")
+    tablet = new_page(browser, TABLE, lang)
+    tablet.goto(f"{server.url}/t/{room.code}?lang={lang}")
+    tablet.locator("#game-area .wtr-overrule").wait_for()
+    shot(tablet, f"table-{lang}-overrule-step")
+    gm.locator('#actions form[data-type="let_stand"] button').tap()
+    confirm(gm)
+    tablet.locator("#game-area .wtr-rule", has_text="color == white").wait_for()
+    result = room.view()["public"]["results"][-1]
+    assert result["reason"] == "empty_hand" and result["guesser"] is None
+    for page in (phone, gm, tablet):
+        no_missing_texts(page)
+        text = page.locator("body").inner_text()
+        assert not re.search(r"\{\w+\}|\(s\)|undefined", text), text[:300]
+        if lang == "de":
+            assert not re.search(r'"[^"\n]{1,40}"', text), "straight quotes on a German page"
+
+
+def _ok(answer):
+    assert answer["ok"], answer
+    return answer

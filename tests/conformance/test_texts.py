@@ -59,12 +59,26 @@ def note_template(game, tpl, needed, platform=False):
         needed[f"action.{tpl['type']}"] = None
     for name, spec in tpl["fields"].items():
         needed[f"field.{name}"] = None
-        values = spec if isinstance(spec, list) else spec.get("of", []) if isinstance(spec, dict) else []
+        values = spec_values(spec)
         if name in game.seat_fields or name in game.literal_fields:
             continue
         for value in values:
             if isinstance(value, str):
                 needed[f"value.{value}"] = None
+
+
+def spec_values(spec) -> list:
+    """The values a field spec lists, also inside a ``list`` or ``either``
+    spec (whose ``of`` holds specs, not values)."""
+    if isinstance(spec, list):
+        return spec
+    if not isinstance(spec, dict):
+        return []
+    if spec.get("kind") == "either":
+        return [v for one in spec["of"] for v in spec_values(one)]
+    if spec.get("kind") == "list":
+        return spec_values(spec["of"])
+    return spec.get("of", [])
 
 
 def test_every_text_the_game_can_emit_exists(game_name):

@@ -645,3 +645,197 @@ def test_thousands_of_random_rounds():
     counts = [1, 2, 3, 5, 8, 10]
     rounds, finished, _ = random_rounds("app", range(100, 300), counts)
     assert finished == 200 * len(counts) and rounds == 3 * 200 * len(counts)
+
+
+# --- issue #27: the spec's shapes, the whole hand at once, the overrule step ------------------
+
+def test_a_card_may_be_played_as_its_code_or_as_an_object():
+    state = seal_rule(new(4), "color == white")
+    by_code = act(state, DINA, {"type": "play", "card": "circle-3-filled-white"})
+    by_object = act(state, DINA, {"type": "play", "card": card("circle-3-filled-white")})
+    flat = play(state, "circle-3-filled-white")
+    assert row(by_code) == row(by_object) == row(flat) == ["circle-3-filled-white"]
+    bad = ["circle-7-filled-white", {**card(WHITE[0]), "count": "3"}, [WHITE[0]],
+           {**card(WHITE[0]), "extra": 1}, {"value": WHITE[0]}, 7, True, None,
+           {**card(WHITE[0]), "count": True}, "x" * 20_000, {"shape": "circle"}]
+    for value in bad:
+        assert refusal(state, DINA, {"type": "play", "card": value}).code == "no_such_card", value
+
+
+def test_a_whole_hand_is_shown_at_once_with_codes_or_objects():
+    state = seal_rule(new(4), "color == white")
+    hand = BLACK[:9] + [BLACK[0]]                    # both copies of one card
+    shown = act(state, DINA, {"type": "reveal", "cards": hand[:5] + [card(c) for c in hand[5:]]})
+    assert shown["phase"] == "guess" and shown["hands"][str(DINA)] == 9
+    assert shown["pile"] == 115 and shown["pending"] is None
+    assert next(t for t in GAME.actions(state, DINA) if "cards" in t["fields"])["fields"]["cards"][
+        "size"] == 10
+
+
+def test_a_shown_hand_is_checked_card_by_card_and_changes_nothing_when_refused():
+    state = seal_rule(new(4), "color == white")
+    state = play(state, BLACK[0])                   # one copy of BLACK[0] on the table
+    state = play(state, BLACK[0])                   # and the other
+    assert state["turn"] == BOB
+    cases = {"hand_size": BLACK[1:10], "no_such_card_at": BLACK[1:4] + ["circle-9-empty-black"] + BLACK[5:11],
+             "too_many_copies": [BLACK[0]] + BLACK[1:10]}
+    for code, cards in cases.items():
+        assert refusal(state, BOB, {"type": "reveal", "cards": cards}).code == code
+    assert refusal(state, BOB, {"type": "reveal", "cards": [BLACK[1]] * 3 + BLACK[2:9]}).code \
+        == "too_many_copies"
+    assert refusal(state, BOB, {"type": "reveal", "cards": "all"}).code == "invalid_field"
+    assert refusal(state, BOB, {"type": "reveal", "cards": [BLACK[1:3]] + BLACK[3:12]}).code \
+        == "no_such_card_at"
+    assert refusal(state, BOB, {"type": "reveal", "cards": None}).code == "invalid_field"
+
+
+def test_the_old_way_of_showing_a_hand_card_by_card_still_works():
+    state = seal_rule(new(4), "color == white")
+    state = reveal(state, BLACK[:10])
+    assert state["phase"] == "guess" and state["hands"][str(DINA)] == 9
+
+
+def fitting_choices(seeds, action_for):
+    state = seal_rule(new(4), "color == white")
+    placed = set()
+    for seed in seeds:
+        after = act(state, DINA, action_for(state), seed=seed)
+        placed.add(row(after)[0])
+    return placed
+
+
+def test_the_app_puts_a_fitting_shown_card_into_the_row_at_random():
+    fits = ["square-5-empty-white", "circle-1-filled-white", "triangle-2-empty-white"]
+    hand = BLACK[:7] + fits
+    placed = fitting_choices(range(30), lambda s: {"type": "reveal", "cards": hand})
+    assert placed == set(fits)             # not the first fitting card in the order entered
+    # the same seed (an undo replays the move's seed) places the same card
+    state = seal_rule(new(4), "color == white")
+    once = act(state, DINA, {"type": "reveal", "cards": hand}, seed=5)
+    again = act(state, DINA, {"type": "reveal", "cards": hand}, seed=5)
+    assert row(once) == row(again)
+
+
+def test_card_by_card_the_app_also_picks_at_random():
+    fits = ["square-5-empty-white", "circle-1-filled-white"]
+    placed = set()
+    for seed in range(20):
+        state = seal_rule(new(4), "color == white")
+        state = act(state, DINA, {"type": "reveal"})
+        for code in BLACK[:8] + fits:
+            state = act(state, DINA, {"type": "reveal_card", **card(code)}, seed=seed)
+        placed.add(row(state)[0])
+    assert placed == set(fits)
+
+
+def last_card_wrong_guess(pile_empty=False):
+    """Caro seals a rule-language rule; Dina plays her last card (or the
+    pile is empty), it fits, and she guesses wrong: the app says so."""
+    state = seal_rule(new(4), "color == white")
+    if pile_empty:
+        state["pile"] = 0
+    else:
+        state["pile"] += state["hands"][str(DINA)] - 1
+        state["hands"][str(DINA)] = 1
+    state = play(state, WHITE[0])
+    return act(state, DINA, {"type": "guess", "rule": "shape == circle"})
+
+
+@pytest.mark.parametrize("pile_empty", [False, True])
+def test_a_round_waits_for_the_gm_to_overrule_a_wrong_last_guess(pile_empty):
+    state = last_card_wrong_guess(pile_empty)
+    assert state["phase"] == "overrule" and state["guesses"][-1]["right"] is False
+    mine = GAME.actions(state, CARO)
+    assert [(t["type"], t.get("required")) for t in mine] == [("overrule", True), ("let_stand", True)]
+    assert GAME.view(state, None)["public"]["waiting_for"] == [CARO]
+    assert {"type": "close", "fields": {"step": ["overrule"]}, "confirm": True} in GAME.host_actions(state)
+    assert refusal(state, ALAN, {"type": "play", **card(WHITE[1])}).code == "not_your_turn"
+    assert refusal(state, DINA, {"type": "let_stand"}).code == "only_gm"
+    assert refusal(state, DINA, {"type": "no_guess"}).code == "no_guess_now"
+    overruled = act(state, CARO, {"type": "overrule"})
+    assert overruled["results"][-1]["reason"] == "guessed"
+    assert overruled["results"][-1]["guesser"] == DINA
+    for ended in (act(state, CARO, {"type": "let_stand"}),
+                  act(state, HOST, {"type": "close", "step": "overrule"})):
+        assert ended["results"][-1]["reason"] == ("pile_empty" if pile_empty else "empty_hand")
+        assert ended["results"][-1]["guesser"] is None and ended["phase"] == "rule"
+
+
+def test_in_the_normal_case_the_gm_may_overrule_until_the_next_play():
+    state = seal_rule(new(4), "color == white")
+    state = play(state, WHITE[0])
+    state = act(state, DINA, {"type": "guess", "rule": "shape == circle"})
+    assert state["phase"] == "turn" and state["turn"] == ALAN
+    assert {"type": "overrule", "fields": {}, "confirm": True} in GAME.actions(state, CARO)
+    assert refusal(state, CARO, {"type": "let_stand"}).code == "nothing_to_let_stand"
+    assert refusal(state, HOST, {"type": "close", "step": "overrule"}).code == "nothing_to_close"
+
+
+def test_with_the_app_as_gm_a_wrong_last_guess_ends_the_round_at_once():
+    state = act(new(3, master="app"), ALAN, {"type": "draw_rule", "level": 1})
+    state["pile"] = 0
+    state = play(state, fitting(state))
+    state = act(state, ALAN, {"type": "guess", "rule": "n == 99"})
+    assert state["results"][-1]["reason"] == "pile_empty"
+
+
+# --- every end of a round shows the rule -------------------------------------------------------
+
+def ends_with_rule(state, action_actor, action, reason, rule_text):
+    """Applies the last action; the rule is in its log lines and in the
+    public view's last result."""
+    before = len(state["results"])
+    state, events = GAME.apply(copy.deepcopy(state), action_actor, action, random.Random(0))
+    assert len(state["results"]) == before + 1
+    result = GAME.view(state, None)["public"]["results"][-1]
+    assert result["reason"] == reason
+    assert rule_text in canon(result["rule"])
+    lines = [e for e in events if e["key"].startswith("rule_was_")]
+    assert len(lines) == 1 and rule_text in canon(lines[0]["params"])
+    return state
+
+
+def test_the_rule_is_shown_when_it_is_guessed():
+    state = seal_rule(new(4), "color == white")
+    state = play(state, WHITE[0])
+    ends_with_rule(state, DINA, {"type": "guess", "rule": "color != black"}, "guessed", "color == white")
+
+
+def test_the_rule_is_shown_when_a_hand_is_empty():
+    state = seal_text(new(3), text="only white")
+    state["hands"]["0"] = 1
+    state["pile"] += 9
+    state = play(state, WHITE[0])            # Alan's last card
+    state = act(state, CARO, {"type": "judge", "fits": True})
+    ends_with_rule(state, ALAN, {"type": "no_guess"}, "empty_hand", "only white")
+
+
+def test_the_rule_is_shown_when_the_pile_is_empty():
+    state = seal_text(new(4), text="only white")
+    state["pile"] = 1
+    state = play(state, BLACK[0])
+    ends_with_rule(state, CARO, {"type": "judge", "fits": False}, "pile_empty", "only white")
+
+
+def test_the_rule_is_shown_when_the_round_is_voided():
+    state = act(new(4), CARO, {"type": "draw_rule", "level": 2})
+    text = deck.rule(state["rule"]["id"]).text
+    ends_with_rule(state, HOST, {"type": "void_round"}, "void", text)
+
+
+def test_the_rule_is_shown_when_the_host_ends_the_game():
+    state = seal_rule(new(4), "color == white")
+    events = GAME.end(state)
+    assert state["phase"] == "over" and state["results"][-1]["reason"] == "ended"
+    assert GAME.view(state, ALAN)["public"]["results"][-1]["rule"]["rule"] == "color == white"
+    assert [e["key"] for e in events] == ["rule_was_expr"]
+
+
+@pytest.mark.parametrize("how", ["let_stand", "close", "overrule"])
+def test_the_rule_is_shown_after_the_overrule_step(how):
+    state = last_card_wrong_guess()
+    actor, action, reason = {
+        "let_stand": (CARO, {"type": "let_stand"}, "empty_hand"),
+        "close": (HOST, {"type": "close", "step": "overrule"}, "empty_hand"),
+        "overrule": (CARO, {"type": "overrule"}, "guessed")}[how]
+    ends_with_rule(state, actor, action, reason, "color == white")

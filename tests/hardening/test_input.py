@@ -401,3 +401,130 @@ def test_the_host_tools_to_stop_waiting_refuse_hostile_values(make_app, closing)
         assert answer.json["ok"] is False and answer.json["error"]["message"], answer.json
     assert stored(app) == before
     assert table.host_act(**close).status_code == 200
+
+
+# --- What the Rule?!: every field, old and new (issue #27) ----------------------------
+
+#: every field of every What the Rule?! template, seat and host
+WTR_FIELDS = {
+    ("set_rule", "rule"), ("set_rule", "text"), ("draw_rule", "level"), ("choose_gm", "seat"),
+    ("play", "shape"), ("play", "count"), ("play", "fill"), ("play", "color"), ("play", "card"),
+    ("reveal", "cards"), ("reveal_card", "shape"), ("reveal_card", "count"),
+    ("reveal_card", "fill"), ("reveal_card", "color"), ("reveal_card", "card"), ("judge", "fits"), ("guess", "rule"),
+    ("guess", "text"), ("judge_guess", "right"), ("judge_reveal", "card"), ("hints", "agree"),
+    ("give_hint", "text"), ("close", "step"), ("void_round", None), ("overrule", None),
+    ("let_stand", None), ("no_guess", None), ("announce_hint", None), ("object", None),
+}
+
+#: hostile raw JSON values: odd encodings, deep nesting, huge numbers
+WTR_HOSTILE = ['"sun \\ud800 moon"', '"sun \\u0000 moon"', '"\\u202emoon sun"', '"\\ufeffsun"',
+               "[" * 40 + "1" + "]" * 40, "1" + "0" * 100, json.dumps({"a": [[[[{"b": [1]}]]]]}),
+               '{"shape": "circle", "count": "3", "fill": "filled", "color": "white"}',
+               '["circle-1-filled-white", {"shape": "circle", "count": 1, "fill": "filled", '
+               '"color": "white", "x": 1}]']
+
+
+def wtr_steps(table, seat_of):
+    """Reaches every step of a What the Rule?! round over HTTP; yields
+    after each (the caller sends bad values to every field offered)."""
+    a, b, c = (seat_of[n] for n in ("Anna", "Ben", "Cara"))
+    go = lambda seat, **action: _accepted(table.seat_act(seat, **action))   # noqa: E731
+    yield "rule"
+    go(c, type="set_rule", text="only white cards")
+    yield "turn"
+    go(a, type="play", card="circle-1-filled-white")
+    yield "judge"
+    go(c, type="judge", fits=True)
+    yield "guess"
+    go(a, type="guess", text="white")
+    yield "judge_guess"
+    go(c, type="judge_guess", right=False)
+    go(b, type="hints", agree=True)
+    yield "hints vote"
+    go(a, type="hints", agree=True)
+    go(c, type="hints", agree=True)
+    yield "hints on"
+    go(c, type="announce_hint")
+    yield "hint announced"
+    go(c, type="give_hint", text="colours")
+    go(b, type="reveal")
+    yield "reveal"
+    for code in ["circle-2-filled-black"] * 2 + ["square-3-empty-black"] * 2 + [
+            f"triangle-{n}-empty-black" for n in range(1, 7)]:
+        go(b, type="reveal_card", card=code)
+    yield "judge_reveal"
+
+
+def wtr_overrule_step(table, seat_of):
+    """A rule-language rule; Anna's last card fits and her guess is wrong:
+    the round waits for Cara's decision."""
+    a, b, c = (seat_of[n] for n in ("Anna", "Ben", "Cara"))
+    go = lambda seat, **action: _accepted(table.seat_act(seat, **action))   # noqa: E731
+    go(c, type="set_rule", rule="color == white")
+    whites = [code for code in CODES_WTR if code.endswith("white")]
+    blacks = [code for code in CODES_WTR if code.endswith("black")]
+    for i in range(10):
+        go(a, type="play", card=whites[i])
+        if i < 9:
+            go(a, type="no_guess")
+            go(b, type="play", card=blacks[i])
+    go(a, type="guess", rule="shape == circle")
+    assert table.view()["public"]["phase"] == "overrule"
+
+
+def _accepted(answer):
+    assert answer.status_code == 200, answer.json
+    return answer
+
+
+def _wtr_refuses_everything(app, client, table, tried: set):
+    import random
+    from companion.games.base import sample_action
+    rng = random.Random(27)
+    before = stored(app)
+    for token in [table.host, *table.tokens.values()]:
+        for tpl in table.view(token)["actions"]:
+            if tpl["type"] in fuzz.PLATFORM_TYPES and tpl["type"] != "close":
+                continue     # (close: the game's own host tool, with its step field)
+            action = sample_action(tpl, rng)
+            tried.add((tpl["type"], None))
+            for field in sorted(tpl["fields"]):
+                values = [json.dumps(v) for v in wrong_shapes(action.get(field, "x"))] + WTR_HOSTILE
+                for value in values:
+                    body = json.dumps({**action, field: "@"}).replace('"@"', value).encode()
+                    answer = post(client, f"/api/rooms/{table.code}/actions", body, token)
+                    assert 400 <= answer.status_code < 500, (tpl["type"], field, value[:60], answer.data[:200])
+                    assert answer.json["ok"] is False and answer.json["error"]["message"], answer.json
+                    assert set(answer.json) == {"ok", "error"}
+                tried.add((tpl["type"], field))
+    assert stored(app) == before
+
+
+from companion.games.what_the_rule.cards import CODES as CODES_WTR  # noqa: E402
+
+
+def test_every_what_the_rule_field_refuses_bad_values_in_every_step(make_app):
+    """Issue #27: every field of every What the Rule?! action, the new
+    ``card`` and ``cards`` included, in every step of a round (the new
+    overrule step too): a list, an object, a number as a string, a huge
+    text, a lone surrogate, NUL, a direction mark, deep nesting, a huge
+    number, a card object with a field of the wrong type — the one error
+    shape, never a 500, nothing stored."""
+    app, _ = make_app(LIMITS="off")
+    client = app.test_client()
+    tried: set = set()
+    for reach in ("steps", "overrule"):
+        table = Table(client, game="what_the_rule")
+        seat_of = {name: table.join(name) for name in ("Anna", "Ben", "Cara")}
+        assert table.host_act(type="start").status_code == 200
+        if reach == "steps":
+            for _step in wtr_steps(table, seat_of):
+                _wtr_refuses_everything(app, client, table, tried)
+        else:
+            wtr_overrule_step(table, seat_of)
+            _wtr_refuses_everything(app, client, table, tried)
+    table = Table(client, game="what_the_rule", options={"master": "app"})
+    table.join("Anna")
+    assert table.host_act(type="start").status_code == 200
+    _wtr_refuses_everything(app, client, table, tried)     # the host's draw_rule
+    assert WTR_FIELDS - tried == set()

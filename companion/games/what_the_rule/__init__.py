@@ -19,6 +19,7 @@ Steps (``phase``)::
     rule -> turn -> (judge) -> guess | turn ...          -> rule (next round) | over
                  -> reveal -> (judge_reveal) -> guess | turn
     guess -> (judge_guess) -> turn | round end
+    guess (the app says wrong, last turn, seated GM) -> overrule -> round end
 
 Decisions where the spec and the rulebook are silent
 ----------------------------------------------------
@@ -57,19 +58,35 @@ Decisions where the spec and the rulebook are silent
   after whose first card no card can follow, is refused when sealed; so is
   one whose equivalence check would pass its budget (``equivalence``).  The
   canonical (English) form of a rule is what is stored and shown.
-* Cards are entered with four pickers.  Hands are not stored (only their
-  sizes); a card whose two copies already lie on the table is refused.
-* Showing a hand: the player enters every shown card (``reveal_card``, one
-  per card in hand).  The app then places the first fitting card in the
-  order entered; a seated GM judging free text picks one of the shown
-  cards, or "none".  No card fits: the hand goes under the draw pile, the
-  player draws one fewer and may guess.
+* Cards are entered with four pickers, or (the spec's shape) as one
+  ``card``: its code (``"circle-3-filled-white"``) or an object of its four
+  fields; a count as a string, a bool, a fifth key is no card.  Hands are
+  not stored (only their sizes); a card whose two copies already lie on the
+  table is refused.  The contract: docs/CONTRACT-what-the-rule.md.
+* Showing a hand: ``reveal {"cards": [...]}`` sends the whole hand at once
+  (codes or objects, mixed; exactly as many as the hand holds, each one of
+  the 72, no more copies of one than the box holds beside the table — so a
+  hand may hold both copies).  The older way stays: ``reveal``, then one
+  ``reveal_card`` per card (which also takes ``card``).  The phone draws a
+  grid of the 72 faces (one tap per card, a chosen strip to take one back).
+  The app then puts one of the distinct fitting shown cards into the row,
+  drawn with the move's seeded ``rng`` (an undo replays the same draw: no
+  fishing); a seated GM judging free text picks one of the shown cards, or
+  "none".  No card fits: the hand goes under the draw pile, the player
+  draws one fewer and may guess.
 * Judging: a free-text rule is judged by the GM (cards, shown hands,
   guesses).  A rule-language or deck rule is judged by the app; a guess in
   free text is still judged by the GM (seated GM only).  After the app
   judged a rule-language guess wrong, the seated GM may ``overrule`` it
   (the guess counts as right and ends the round) until the next player
-  plays or shows a hand; the app's "right" cannot be overruled.
+  plays or shows a hand; the app's "right" cannot be overruled.  When that
+  wrong guess came with the player's last card (or the pile is empty), the round does not end at once: it waits (phase ``overrule``, the
+  GM's templates required) for the GM to ``overrule`` or ``let_stand``
+  (the app's "wrong" stands, the round ends as it would have).  The host
+  can stop waiting (``close {"step": "overrule"}``, with a confirm): the
+  app's verdict stands, as with ``let_stand`` (a GM who is gone cannot be
+  asked; the app did judge the guess).  With the app as GM nobody could
+  overrule, so the round ends at once.
 * Hints (seated GM only): between turns any seat may propose hints (which
   counts as agreeing); every seat, GM included, then owes a yes/no, and one
   "no" ends the vote.  While a vote is open or a hint is announced, play
@@ -94,8 +111,14 @@ Decisions where the spec and the rulebook are silent
 * Without points the seats' score column counts the rules each player found,
   and whoever found the most wins (nobody, if no rule was found).  With
   points, the highest total wins; equal highest share.
-* Sealing, drawing, playing, showing a hand, guessing, judging, overruling
-  and voiding ask the phone to confirm; hints and objections do not.
+* Sealing, drawing, playing, showing a hand, guessing, judging, overruling,
+  letting the app's verdict stand and voiding ask the phone to confirm; hints and objections do not.
+* Every end of a round shows the rule (log line ``rule_was_*`` and the
+  result in the public view): guessed, empty hand, empty pile, void, the
+  host ending the game, and after the overrule step.
+* Typed text (rule, guess, hint) with control characters, direction marks
+  or a byte-order mark is refused (``odd_char``): they could hide or
+  reorder what the others read.
 * The last round's rows stay on the table (with its revealed rule) until
   the next rule is sealed.  Guesses are listed per round.
 * Rule-language fields carry ``examples`` (a fixed list of sample rules,

@@ -61,3 +61,30 @@ def bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def card_code(value) -> str | None:
+    """The code of a card named by its code (``"circle-3-filled-white"``)
+    or by an object of its four fields, or None when it is not one of the
+    72 (a list, a number, "3" for a count, a fifth key: no card)."""
+    if type(value) is str:
+        return value if value in BY_CODE else None
+    if isinstance(value, dict) and set(value) == set(ATTRIBUTES):
+        return from_fields(value)
+    return None
+
+
+def action_card(action: dict) -> str | None:
+    """The card a ``play`` (or ``reveal_card``) names: its ``card`` field
+    (the spec's shape) when given, else the four picker fields."""
+    return card_code(action["card"]) if "card" in action else from_fields(action)
+
+
+#: the template spec of one card: its code (the usual form) or an object of
+#: its four fields (checked further by ``card_code``)
+CARD_SPEC = {"kind": "either", "of": [list(CODES), {"kind": "object", "max": len(ATTRIBUTES)}]}
+
+
+def hand_spec(size: int) -> dict:
+    """The template spec of a whole shown hand: ``size`` cards, repeats allowed."""
+    return {"kind": "list", "of": CARD_SPEC, "size": size}

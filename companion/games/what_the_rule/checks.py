@@ -4,32 +4,42 @@ function, so a player always hears the most precise reason.  Pure: never
 changes the state."""
 from __future__ import annotations
 
+import re
+
 from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, wrong_step
-from .cards import COPIES, from_fields
+from .cards import COPIES, action_card, card_code
 from .deck import LEVELS
-from .flow import RUNNING, copies_out
+from .flow import JUDGING, RUNNING, copies_out, k
 from .language import ERRORS as LANGUAGE_ERRORS
 from .language import RULE_MAX
 
 TEXT_MAX = 200
+#: control characters (but tab and line breaks, which ``clean`` turns into
+#: spaces), bidi marks and overrides, a byte-order mark: a typed rule, guess
+#: or hint never needs them, and they could hide or reorder what others read
+ODD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                       "\u2066-\u2069\ufeff]")
 
 SEAT_TYPES = ("set_rule", "draw_rule", "play", "reveal", "reveal_card", "judge", "guess",
-              "no_guess", "judge_guess", "judge_reveal", "overrule", "hints", "announce_hint",
-              "object", "give_hint")
+              "no_guess", "judge_guess", "judge_reveal", "overrule", "let_stand", "hints",
+              "announce_hint", "object", "give_hint")
 HOST_TYPES = ("choose_gm", "draw_rule", "void_round", "close")
-GM_TYPES = ("judge", "judge_guess", "judge_reveal", "overrule", "announce_hint", "give_hint")
+GM_TYPES = ("judge", "judge_guess", "judge_reveal", "overrule", "let_stand", "announce_hint",
+            "give_hint")
 
 ERRORS: dict[str, int] = {
     # the round and the rule
     "rule_sealed": 409, "no_rule_yet": 409, "no_round": 409, "app_is_gm": 409,
     "only_gm": 403, "gm_does_not_play": 403, "nothing_written": 422, "rule_or_text": 422,
-    "text_too_long": 422,
+    "text_too_long": 422, "odd_char": 422,
     "rule_nothing_fits": 422, "no_such_level": 422, "host_draws_not": 409,
     # cards
     "no_such_card": 422, "no_copy_left": 422, "not_revealed": 422,
+    "hand_size": 422, "no_such_card_at": 422, "too_many_copies": 422,
     # steps of a turn
     "wait_for_gm": 409, "guess_first": 409, "finish_reveal": 409, "no_guess_now": 409,
-    "nothing_to_judge": 409, "nothing_to_overrule": 409, "guess_needs_rule": 422,
+    "nothing_to_judge": 409, "nothing_to_overrule": 409, "nothing_to_let_stand": 409,
+    "guess_needs_rule": 422,
     # hints
     "hints_with_app": 409, "hints_between_turns": 409, "hints_vote_open": 409,
     "hints_already_on": 409, "no_hint_vote": 409, "already_voted": 409, "hints_off": 409,
@@ -65,7 +75,11 @@ def refusal(state: dict, actor, action: dict) -> Illegal | None:
 
 
 def too_long(action: dict) -> Illegal | None:
+    """A typed rule or text: no odd characters, not longer than its limit."""
     rule, text = action.get("rule"), action.get("text")
+    for name, value in (("rule", rule), ("text", text)):
+        if isinstance(value, str) and ODD_CHARS.search(value):
+            return Illegal("odd_char", field={"text": f"field.{name}"})
     if isinstance(rule, str) and len(rule) > RULE_MAX:
         return Illegal("rule_too_long", max=RULE_MAX)
     if isinstance(text, str) and len(text) > TEXT_MAX:
@@ -108,7 +122,7 @@ def turn_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
         return Illegal("hint_announced")
     if actor != state["turn"]:
         return not_your_turn()
-    if phase in ("judge", "judge_guess", "judge_reveal"):
+    if phase in JUDGING:
         return Illegal("wait_for_gm")
     if phase == "guess":
         return Illegal("guess_first")
@@ -118,15 +132,35 @@ def turn_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
         return wrong_step()
     if type_ in ("play", "reveal_card"):
         return card_refusal(state, action)
+    if "cards" in action:
+        return hand_refusal(state, actor, action["cards"])
     return None
 
 
 def card_refusal(state: dict, action: dict) -> Illegal | None:
-    code = from_fields(action)
+    code = action_card(action)
     if code is None:
         return Illegal("no_such_card")
     if copies_out(state, code) >= COPIES:
         return Illegal("no_copy_left", card={"text": f"value.{code}"})
+    return None
+
+
+def hand_refusal(state: dict, actor: int, cards) -> Illegal | None:
+    """A whole hand shown at once: exactly the cards in hand, each one of
+    the 72, no more copies of one than the box holds beside the table."""
+    size = state["hands"][k(actor)]
+    if not isinstance(cards, list):
+        return Illegal("invalid_field", field={"text": "field.cards"})
+    if len(cards) != size:
+        return Illegal("hand_size", n=size, given=len(cards))
+    codes = [card_code(card) for card in cards]
+    if None in codes:
+        return Illegal("no_such_card_at", place=codes.index(None) + 1)
+    for code in sorted(set(codes)):
+        if codes.count(code) + copies_out(state, code) > COPIES:
+            return Illegal("too_many_copies", card={"text": f"value.{code}"},
+                           chosen=codes.count(code), out=copies_out(state, code))
     return None
 
 
@@ -145,8 +179,10 @@ def gm_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
         card = action.get("card")
         if card != "none" and card not in state["pending"]["cards"]:
             return Illegal("not_revealed")
-    if type_ == "overrule" and (state["overrule"] is None or phase != "turn"):
+    if type_ == "overrule" and (state["overrule"] is None or phase not in ("turn", "overrule")):
         return Illegal("nothing_to_overrule")
+    if type_ == "let_stand" and phase != "overrule":
+        return Illegal("nothing_to_let_stand")
     if type_ == "announce_hint":
         if not hints["on"]:
             return Illegal("hints_off")
@@ -220,6 +256,8 @@ def host_refusal(state: dict, action: dict) -> Illegal | None:
                  or (step == "hint" and hints["announced"]))
         if step == "turn":
             return None if turn_closable(state) else Illegal("nothing_to_close")
+        if step == "overrule":
+            return None if state["phase"] == "overrule" else Illegal("nothing_to_close")
         if state["phase"] != "turn" or not open_:
             return Illegal("nothing_to_close")
     return None

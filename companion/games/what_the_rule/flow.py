@@ -14,7 +14,7 @@ place than cards in the row), ``rule`` (the sealed rule: ``{"kind": "text", "tex
 ``{"cards", "size"}``), ``guesses`` (this round's guesses: seat, ``text``
 or ``rule``, ``right`` True/False/None = not judged yet), ``overrule``
 (index of a guess the app judged wrong that the seated GM may still
-overrule), ``turns`` (seat -> turns taken this round), ``hints`` (``on``,
+overrule; in phase ``overrule`` the round waits for that decision), ``turns`` (seat -> turns taken this round), ``hints`` (``on``,
 ``vote`` seat -> True while a vote is open, ``announced``, ``given``: typed
 hint texts, "" for a spoken one), ``scores``, ``found`` (rules guessed per
 seat), ``results`` (one summary per finished round), ``drawn`` (deck rules
@@ -29,7 +29,9 @@ from .cards import BOX, BY_CODE, HAND
 from .equivalence import equivalent
 from .language import Rule, parse
 
-RUNNING = ("turn", "judge", "guess", "judge_guess", "reveal", "judge_reveal")
+#: steps where the game waits for the seated game master's decision
+JUDGING = ("judge", "judge_guess", "judge_reveal", "overrule")
+RUNNING = ("turn", "judge", "guess", "judge_guess", "reveal", "judge_reveal", "overrule")
 PHASES = ("rule",) + RUNNING + ("over",)
 GUESS_BONUS = 5
 GUESS_BONUS_HINTED = 2
@@ -119,18 +121,23 @@ def next_gm(state: dict) -> int | None:
 
 # --- a turn ends -----------------------------------------------------------------
 
+def round_ends_after_turn(state: dict) -> bool:
+    """The player on turn has no cards left, or the draw pile is empty."""
+    return state["hands"][k(state["turn"])] == 0 or state["pile"] <= 0
+
+
 def end_turn(state: dict) -> list[dict]:
     """After a turn: the round ends when the player has no cards left or the
     draw pile is empty; else the next player is on turn."""
     player = state["turn"]
     state["pending"] = None
+    state["phase"] = "turn"      # (a phase of its own, such as overrule, is over)
     if state["hands"][k(player)] == 0:
         return end_round(state, "empty_hand")
     if state["pile"] <= 0:
         return end_round(state, "pile_empty")
     players = state["players"]
     state["turn"] = players[(players.index(player) + 1) % len(players)]
-    state["phase"] = "turn"
     return [ev("next_turn", seat=seat(state["turn"]))]
 
 

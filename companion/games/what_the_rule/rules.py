@@ -7,7 +7,7 @@ import random
 
 from ..base import Game, Illegal, ev, load_texts, seat, template, txt
 from . import checks, flow, hidden, view
-from .cards import from_fields, picker_fields
+from .cards import CARD_SPEC, action_card, card_code, hand_spec, picker_fields
 from .checks import TEXT_MAX
 from .deck import LEVELS
 from .equivalence import unplayable
@@ -120,8 +120,7 @@ class WhatTheRule(Game):
                     out.append(template("object"))
                 return out
             if on_turn:
-                out.append(template("play", required=True, confirm=True, **picker_fields()))
-                out.append(template("reveal", required=True, confirm=True))
+                out += turn_templates(state["hands"][k(seat_)])
             if state["master"] == "seat":
                 if not hints["on"]:
                     out.append(template("hints", agree=[True]))
@@ -138,6 +137,7 @@ class WhatTheRule(Game):
             out.append(template("no_guess", required=True))
         elif phase == "reveal" and on_turn:
             out.append(template("reveal_card", required=True, **picker_fields()))
+            out.append(template("reveal_card", required=True, card=CARD_SPEC))
         elif seat_ == gm and phase == "judge":
             out.append(template("judge", required=True, confirm=True, fits=[True, False]))
         elif seat_ == gm and phase == "judge_guess":
@@ -145,6 +145,9 @@ class WhatTheRule(Game):
         elif seat_ == gm and phase == "judge_reveal":
             cards = sorted(set(state["pending"]["cards"])) + ["none"]
             out.append(template("judge_reveal", required=True, confirm=True, card=cards))
+        elif seat_ == gm and phase == "overrule":
+            out.append(template("overrule", required=True, confirm=True))
+            out.append(template("let_stand", required=True, confirm=True))
         return out
 
     def host_actions(self, state: dict) -> list[dict]:
@@ -161,6 +164,8 @@ class WhatTheRule(Game):
                 out.append(template("close", confirm=True, step=["hint"]))
             if checks.turn_closable(state):
                 out.append(template("close", confirm=True, step=["turn"]))
+            if phase == "overrule":
+                out.append(template("close", confirm=True, step=["overrule"]))
             out.append(template("void_round", confirm=True))
         return out
 
@@ -177,7 +182,7 @@ class WhatTheRule(Game):
             "play": self._play, "judge": self._judge, "reveal": self._reveal,
             "reveal_card": self._reveal_card, "judge_reveal": self._judge_reveal,
             "guess": self._guess, "judge_guess": self._judge_guess, "no_guess": self._no_guess,
-            "overrule": self._overrule, "hints": self._hints, "announce_hint": self._announce_hint,
+            "overrule": self._overrule, "let_stand": self._let_stand, "hints": self._hints, "announce_hint": self._announce_hint,
             "object": self._object, "give_hint": self._give_hint,
             "void_round": self._void_round, "close": self._close,
         }
@@ -224,7 +229,7 @@ class WhatTheRule(Game):
     # a turn
 
     def _play(self, state, actor, action, rng):
-        code = from_fields(action)
+        code = action_card(action)
         state["turns"][k(actor)] += 1
         state["overrule"] = None
         state["hands"][k(actor)] -= 1
@@ -252,24 +257,40 @@ class WhatTheRule(Game):
                    place=flow.row_length(state) + 1)] + flow.end_turn(state)
 
     def _reveal(self, state, actor, action, rng):
+        """The player shows the whole hand: all cards at once (``cards``),
+        or one ``reveal_card`` after another."""
         state["turns"][k(actor)] += 1
         state["overrule"] = None
         size = state["hands"][k(actor)]
+        if "cards" in action:
+            codes = [card_code(card) for card in action["cards"]]
+            state["pending"] = {"cards": codes, "size": size}
+            return ([ev("reveal_all", seat=seat(actor), count=size,
+                        cards=[card_text(c) for c in codes])]
+                    + self._hand_shown(state, actor, rng))
         state["pending"] = {"cards": [], "size": size}
         state["phase"] = "reveal"
         return [ev("reveal", seat=seat(actor), count=size)]
 
     def _reveal_card(self, state, actor, action, rng):
         pending = state["pending"]
-        pending["cards"].append(from_fields(action))
+        pending["cards"].append(action_card(action))
         if len(pending["cards"]) < pending["size"]:
             return []
+        return self._hand_shown(state, actor, rng)
+
+    def _hand_shown(self, state: dict, actor: int, rng: random.Random) -> list[dict]:
+        """Every card of the hand is known: the seated GM judges it (free
+        text), or the app puts one fitting card into the row, drawn at
+        random with the move's seeded ``rng`` (an undo replays the same
+        draw, so it cannot fish for another card)."""
+        pending = state["pending"]
         if not flow.app_judges(state):
             state["phase"] = "judge_reveal"
             return [ev("judge_reveal_now", gm=seat(state["gm"]), seat=seat(actor))]
-        fitting = [code for code in pending["cards"] if flow.fits(state, code)]
+        fitting = sorted({code for code in pending["cards"] if flow.fits(state, code)})
         if fitting:
-            return self._revealed_fit(state, actor, fitting[0])
+            return self._revealed_fit(state, actor, rng.choice(fitting))
         return self._revealed_none(state, actor)
 
     def _judge_reveal(self, state, actor, action, rng):
@@ -324,9 +345,15 @@ class WhatTheRule(Game):
         guess["right"] = right
         if right:
             return flow.end_round(state, "guessed", guess["seat"])
+        events = [ev("guess_wrong", seat=seat(guess["seat"]))]
         if by_app and state["master"] == "seat":
             state["overrule"] = len(state["guesses"]) - 1
-        return [ev("guess_wrong", seat=seat(guess["seat"]))] + flow.end_turn(state)
+            if flow.round_ends_after_turn(state):
+                # the round would end now: it waits for the game master to
+                # overrule the app, or to let its "wrong" stand
+                state["phase"] = "overrule"
+                return events + [ev("overrule_now", gm=seat(state["gm"]))]
+        return events + flow.end_turn(state)
 
     def _no_guess(self, state, actor, action, rng):
         return [ev("no_guess", seat=seat(actor))] + flow.end_turn(state)
@@ -337,6 +364,10 @@ class WhatTheRule(Game):
         guess["overruled"] = True
         return ([ev("overruled", gm=seat(actor), seat=seat(guess["seat"]))]
                 + flow.end_round(state, "guessed", guess["seat"]))
+
+    def _let_stand(self, state, actor, action, rng):
+        state["overrule"] = None
+        return [ev("wrong_stands", gm=seat(actor))] + flow.end_turn(state)
 
     # hints
 
@@ -394,6 +425,9 @@ class WhatTheRule(Game):
     def _close(self, state, actor, action, rng):
         if action["step"] == "turn":   # a phone that is gone: the next player is on turn
             return [ev("turn_skipped", seat=seat(state["turn"]))] + flow.end_turn(state)
+        if action["step"] == "overrule":   # the app's "wrong" stands, the round ends
+            state["overrule"] = None
+            return [ev("overrule_closed")] + flow.end_turn(state)
         if action["step"] == "hints":
             state["hints"]["vote"] = None
             return [ev("hints_closed")]
@@ -428,6 +462,16 @@ def rule_or_text(action: dict) -> tuple[str | None, str | None]:
     if not text:
         raise Illegal("nothing_written")
     return None, text
+
+
+def turn_templates(hand: int) -> list[dict]:
+    """The player on turn: play a card (four pickers, or the spec's
+    ``card``: a code or an object), or show the whole hand (at once with
+    ``cards``, or card by card after a bare ``reveal``)."""
+    return [template("play", required=True, confirm=True, **picker_fields()),
+            template("play", required=True, confirm=True, card=CARD_SPEC),
+            template("reveal", required=True, confirm=True, cards=hand_spec(hand)),
+            template("reveal", required=True, confirm=True)]
 
 
 def card_text(code: str) -> dict:

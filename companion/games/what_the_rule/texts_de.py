@@ -254,6 +254,41 @@ TEXTS: dict[str, str] = {
     "ui.rule_unreadable": "Das kann die App noch nicht lesen (sieh bei Position {at} nach).",
     "ui.type_or_build": "Tippe eine Regel oder baue sie unten.",
     "ui.examples": "Beispiele (antippen):",
+    # issue #27: the whole hand at once, the judge card, the overrule step
+    "action.let_stand": "Das „falsch“ der App gelten lassen",
+    "field.cards": "Die Karten deiner Hand",
+    "value.overrule": "die Entscheidung des Spielleiters über das „falsch“ der App (es gilt)",
+    "log.reveal_all": ("{seat} glaubt, dass keine Handkarte passt, und legt die ganze Hand offen "
+                       "(Karten auf der Hand: {count}): {cards}."),
+    "log.overrule_now": ("Das war der letzte Zug der Runde. {gm}, die App hält den Vorschlag für "
+                         "falsch: überstimmen oder gelten lassen?"),
+    "log.wrong_stands": "{gm} lässt das Urteil der App gelten: Der Vorschlag ist falsch.",
+    "log.overrule_closed": ("Der Gastgeber wartet nicht länger: Das Urteil der App gilt, der "
+                            "Vorschlag ist falsch."),
+    "error.odd_char": "{field}: Bitte tippe es ohne unsichtbare Zeichen oder Steuerzeichen (ein Null-Byte, eine Richtungsmarke) noch einmal.",
+    "error.hand_size": "Karten auf deiner Hand: {n}. Wähle genau so viele (gewählt: {given}).",
+    "error.no_such_card_at": ("Karte Nummer {place} deiner Hand gibt es in diesem Spiel nicht. Eine "
+                              "Karte hat eine Form (Kreis, Dreieck, Quadrat), 1 bis 6 Formen, eine "
+                              "Füllung (ausgefüllt, unausgefüllt) und eine Farbe (weiß, schwarz)."),
+    "error.too_many_copies": ("Jede Karte ist zweimal in der Schachtel ({card}): gewählt: {chosen}, "
+                              "schon auf dem Tisch: {out}. Bitte prüfe deine Karten."),
+    "error.nothing_to_let_stand": "Gerade wartet nichts auf deine Entscheidung über das Urteil der App.",
+    "ui.step_overrule": "{gm} entscheidet: die App überstimmen oder ihr „falsch“ gelten lassen",
+    "ui.overrule_box": "Die App sagt: falsch. Bevor die Runde endet, darf {gm} sie überstimmen.",
+    "ui.you_overrule": ("Die App hält den Vorschlag von {name}, {guess}, für falsch, und es war der letzte "
+                        "Zug der Runde. Ist es doch deine Regel? Überstimme die App oder lass ihr "
+                        "„falsch“ gelten."),
+    "ui.grid_title": "Keine Karte passt? Tippe die Karten deiner Hand an",
+    "ui.grid_help": "Ein Tipp nimmt eine Karte; ein zweiter Tipp ihr zweites Exemplar.",
+    "ui.grid_count": "{k} von {n} gewählt",
+    "ui.grid_chosen": "Gewählt (antippen nimmt sie zurück):",
+    "ui.grid_choose": "Erst alle Karten deiner Hand wählen",
+    "ui.grid_confirm": "Deine ganze Hand offenlegen: {cards}?",
+    "ui.grid_twice": "×2",
+    "ui.judge_right": "Richtig: Das ist meine Regel",
+    "ui.judge_wrong": "Falsch",
+    "ui.judge_confirm_right": "Der Vorschlag von {name}, „{text}“, ist richtig: Die Runde endet.",
+    "ui.judge_confirm_wrong": "Der Vorschlag von {name}, „{text}“, ist falsch.",
 }
 
 TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})

@@ -243,6 +243,39 @@ TEXTS: dict[str, str] = {
     "ui.rule_unreadable": "The app cannot read this yet (look at position {at}).",
     "ui.type_or_build": "Type a rule, or build one below.",
     "ui.examples": "Examples (tap one):",
+    # issue #27: the whole hand at once, the judge card, the overrule step
+    "action.let_stand": "Let the app's “wrong” stand",
+    "field.cards": "The cards in your hand",
+    "value.overrule": "the game master's decision on the app's “wrong” (it stands)",
+    "log.reveal_all": ("{seat} thinks no card in hand fits and shows the whole hand (cards in "
+                       "hand: {count}): {cards}."),
+    "log.overrule_now": ("That was the round's last turn. {gm}, the app says the guess is wrong: "
+                         "overrule it, or let it stand."),
+    "log.wrong_stands": "{gm} lets the app's verdict stand: the guess is wrong.",
+    "log.overrule_closed": "The host stops waiting: the app's verdict stands, the guess is wrong.",
+    "error.odd_char": "{field}: please type it again without invisible or control characters (a zero byte, a direction mark).",
+    "error.hand_size": "Cards in your hand: {n}. Choose exactly that many (chosen: {given}).",
+    "error.no_such_card_at": ("Card number {place} of your hand is not a card of this game. A card "
+                              "has a shape (circle, triangle, square), 1 to 6 shapes, a fill "
+                              "(filled, empty) and a colour (white, black)."),
+    "error.too_many_copies": ("The box holds 2 of each card ({card}): chosen: {chosen}, on the "
+                              "table already: {out}. Please check your cards."),
+    "error.nothing_to_let_stand": "Nothing is waiting for your decision on the app's verdict right now.",
+    "ui.step_overrule": "{gm} decides: overrule the app, or let its “wrong” stand",
+    "ui.overrule_box": "The app says: wrong. Before the round ends, {gm} may overrule it.",
+    "ui.you_overrule": ("The app judged {name}'s guess {guess} wrong, and it was the round's last turn. "
+                        "Is it your rule after all? Overrule the app, or let its “wrong” stand."),
+    "ui.grid_title": "No card fits? Tap the cards in your hand",
+    "ui.grid_help": "One tap adds a card; tap it again for its second copy.",
+    "ui.grid_count": "{k} of {n} chosen",
+    "ui.grid_chosen": "Chosen (tap one to take it back):",
+    "ui.grid_choose": "Choose every card of your hand first",
+    "ui.grid_confirm": "Show your whole hand: {cards}?",
+    "ui.grid_twice": "×2",
+    "ui.judge_right": "Right: it is my rule",
+    "ui.judge_wrong": "Wrong",
+    "ui.judge_confirm_right": "{name}'s guess “{text}” is right: the round ends.",
+    "ui.judge_confirm_wrong": "{name}'s guess “{text}” is wrong.",
 }
 
 TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})
