@@ -310,8 +310,10 @@
   var STYLE =
     ".wtr-words{font-size:.95em}.wtr-alts{margin:.2em 0 .2em 1.2em;padding:0}" +
     ".wtr-unread{color:#b3261e;margin:.2em 0}.wtr-free{font-size:.9em;margin:.2em 0}" +
-    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr 1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid #ddd5c7}" +
-    ".wtr-builder .wtr-what,.wtr-builder .wtr-toggles{grid-column:1/-1}.wtr-builder .wtr-wide{grid-column:1/3}" +
+    // a closed native select cuts its text: what, comparison and value each get a whole row
+    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid #ddd5c7}" +
+    ".wtr-builder .wtr-what,.wtr-builder .wtr-value,.wtr-builder .wtr-toggles{grid-column:1/-1}" +
+    ".wtr-builder .wtr-op{grid-column:1}.wtr-builder .wtr-clause [data-wtr-remove]{grid-column:2;grid-row:2}" +
     ".wtr-builder select{padding:.4em;min-height:44px;min-width:0}" +
     ".wtr-builder .wtr-toggles{display:flex;flex-wrap:wrap;gap:.3em}.wtr-builder .wtr-toggles .choice{min-width:44px;min-height:44px;flex:0 1 auto;padding:.3em .7em}" +
     ".wtr-builder .wtr-group{margin:.6em 0;padding:.1em 0 .1em .6em;border-left:4px solid #8fb3b8}" +
@@ -429,13 +431,15 @@
     }
     if (/^\d+$/.test(v)) return v;
     if (DOMAIN.shape.concat(DOMAIN.fill, DOMAIN.color).indexOf(v) >= 0) return ui.t("value." + v);
-    return term(ui, parseRule("1 == " + v).tree[3]);     // "prev.count + 1": the card before's count plus 1
+    return ui.t("ui.b_v_" + REF_LABEL[v.replace(/\.(shape|count|fill|color)/, "")]);   // "the card before's + 1"
   }
+  // the builder's short names of references (what they compare with is said left of them)
+  var REF_LABEL = {"prev": "prev", "prev2": "prev2", "prev + 1": "prev_plus", "prev - 1": "prev_minus",
+    "prev % 6 + 1": "cycle"};
   function whatLabel(ui, key) {
     var s = SUBJECTS[key];
-    if (key === "sum") return ui.t("words.plus", {a: ui.t("words.attr_count"), b: ui.t("words.prev_count")});
-    if (s.expr) return term(ui, parseRule("1 == " + s.expr).tree[3]);
-    return ui.t("ui.b_" + key);
+    if (s.group === "row" || key === "sum" || key === "diff") return ui.t("ui.b_what_" + key);
+    return term(ui, parseRule("1 == " + s.expr).tree[3]);
   }
   function select(ui, k, label, options, chosen, cls) {
     return '<select data-wtr-k="' + k + '"' + (cls ? ' class="' + cls + '"' : "") + ' aria-label="' + ui.esc(ui.t(label)) + '">' +
@@ -462,12 +466,12 @@
   }
   function clauseHtml(ui, c, at, removable) {
     var ch = choicesOf(c);
-    var ops = select(ui, "op", "ui.b_op", opsOf(c).map(function (o) { return [o, ui.t("ui." + OP_LABEL[o])]; }), c.op,
-      ch.one ? "" : "wtr-wide");
-    var value = ch.one ? select(ui, "value", "ui.b_object", ch.one.map(function (v) { return [v, valueLabel(ui, c, v)]; }), c.value) : "";
+    var ops = select(ui, "op", "ui.b_op", opsOf(c).map(function (o) { return [o, ui.t("ui." + OP_LABEL[o])]; }), c.op, "wtr-op");
+    var value = ch.one ? select(ui, "value", "ui.b_object", ch.one.map(function (v) { return [v, valueLabel(ui, c, v)]; }), c.value,
+      "wtr-value") : "";
     var remove = removable ? '<button type="button" class="mini secondary" data-wtr-remove aria-label="' +
       ui.esc(ui.t("ui.b_remove")) + '">×</button>' : "<span></span>";
-    return '<div class="wtr-clause" data-wtr-at="' + at + '">' + whatSelect(ui, c) + ops + value + remove +
+    return '<div class="wtr-clause" data-wtr-at="' + at + '">' + whatSelect(ui, c) + ops + remove + value +
       (ch.list ? toggles(ui, c, ch.list) : "") + "</div>";
   }
   function joinSelect(ui, join) {
