@@ -22,12 +22,21 @@
     filled: ["fill", "filled"], "ausgefüllt": ["fill", "filled"], ausgefuellt: ["fill", "filled"],
     empty: ["fill", "empty"], "unausgefüllt": ["fill", "empty"], unausgefuellt: ["fill", "empty"],
     leer: ["fill", "empty"], white: ["color", "white"], "weiß": ["color", "white"],
-    weiss: ["color", "white"], black: ["color", "black"], schwarz: ["color", "black"]});
+    weiss: ["color", "white"], black: ["color", "black"], schwarz: ["color", "black"],
+    // plurals, as people say them ("only circles"), and the fill words of other games
+    circles: ["shape", "circle"], kreise: ["shape", "circle"], triangles: ["shape", "triangle"],
+    dreiecke: ["shape", "triangle"], squares: ["shape", "square"], quadrate: ["shape", "square"],
+    solid: ["fill", "filled"], "gefüllt": ["fill", "filled"], gefuellt: ["fill", "filled"],
+    voll: ["fill", "filled"], hollow: ["fill", "empty"], hohl: ["fill", "empty"]});
   var PREV = table({prev: 1, previous: 1, vorher: 1});
+  var PREV2 = table({prev2: 1, vorvorher: 1});
+  var CHANGES = table({changes: 1, changed: 1, "änderungen": 1, aenderungen: 1});
+  var TOTAL = table({total: 1, sum: 1, summe: 1});
   var NONE = table({none: 1, keine: 1, nichts: 1});
   var AND = table({and: 1, und: 1}), OR = table({or: 1, oder: 1}), NOT = table({not: 1, nicht: 1});
   var CMP = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<>": "!=", "<": "<", "<=": "<=",
     "≤": "<=", ">": ">", ">=": ">=", "≥": ">="};
+  var TRAILING_STOP = /[\s.]*\.[\s.]*$/;   // "color == white. " as a phone types it
   var TOKEN = /\s*(?:(\d+)|([A-Za-z_\u00c0-\u024f][\w\u00c0-\u024f]*)|(==|!=|<=|>=|<>|[<>=≠≤≥+\-−%()[\],.]))/y;
 
   function Fail(at) { this.at = at; }
@@ -48,10 +57,17 @@
     }
   }
 
+  /* "(a and b) and c" is one "and" of three, as the server has it */
+  function flatten(op, items) {
+    var out = [];
+    items.forEach(function (x) { if (x.n[0] === op) out.push.apply(out, x.n[1]); else out.push(x.n); });
+    return out;
+  }
+
   /* The rule as a tree (the shape of language.py's), or {error: at}. */
   function parseRule(text) {
     var toks, i = 0, depth = 0;
-    try { toks = tokenize(String(text || "").normalize("NFC")); } catch (e) { return {error: e.at}; }
+    try { toks = tokenize(String(text || "").normalize("NFC").replace(TRAILING_STOP, "")); } catch (e) { return {error: e.at}; }
     function peek(a) { return toks[Math.min(i + (a || 0), toks.length - 1)]; }
     function take() { var t = peek(); i++; return t; }
     function isWord(w, a) { var t = peek(a); return t.k === "name" && w[t.v] !== undefined; }
@@ -64,14 +80,14 @@
       while (isWord(OR)) { take(); items.push(andx()); }
       if (items.length === 1) return items[0];
       items.forEach(cond);
-      return {n: ["or", items.map(function (x) { return x.n; })], t: "bool", at: items[0].at};
+      return {n: ["or", flatten("or", items)], t: "bool", at: items[0].at};
     }
     function andx() {
       var items = [notx()];
       while (isWord(AND)) { take(); items.push(notx()); }
       if (items.length === 1) return items[0];
       items.forEach(cond);
-      return {n: ["and", items.map(function (x) { return x.n; })], t: "bool", at: items[0].at};
+      return {n: ["and", flatten("and", items)], t: "bool", at: items[0].at};
     }
     function notx() {
       if (isWord(NOT)) { var t = take(); deeper(); var x = notx(); depth--; cond(x); return {n: ["not", x.n], t: "bool", at: t.at}; }
@@ -147,14 +163,17 @@
       }
       if (t.k !== "name") fail(t);
       if (ATTR[t.v]) return {n: ["attr", ATTR[t.v]], t: TYPE[ATTR[t.v]], at: t.at};
-      if (PREV[t.v]) {
-        if (!isOp(".")) return {n: ["prev"], t: "card", at: t.at};
+      if (PREV[t.v] || PREV2[t.v]) {
+        var card = PREV[t.v] ? "prev" : "prev2";
+        if (!isOp(".")) return {n: [card], t: "card", at: t.at};
         take();
         var f = take();
         if (f.k !== "name" || !ATTR[f.v]) fail(f);
-        return {n: ["prev_attr", ATTR[f.v]], t: TYPE[ATTR[f.v]], at: t.at};
+        return {n: [card + "_attr", ATTR[f.v]], t: TYPE[ATTR[f.v]], at: t.at};
       }
       if (t.v === "n") return {n: ["n"], t: "number", at: t.at};
+      if (CHANGES[t.v]) return {n: ["changes"], t: "number", at: t.at};
+      if (TOTAL[t.v]) return {n: ["total"], t: "number", at: t.at};
       if (VALUE[t.v]) return {n: ["val", VALUE[t.v][0], VALUE[t.v][1]], t: VALUE[t.v][0], at: t.at};
       if (NONE[t.v]) return {n: ["none"], t: "none", at: t.at};
       fail(t);
@@ -177,12 +196,21 @@
     switch (node[0]) {
       case "attr": return ui.t("words.attr_" + node[1]);
       case "prev_attr": return ui.t("words.prev_" + node[1]);
+      case "prev2_attr": return ui.t("words.prev2_" + node[1]);
       case "prev": return ui.t("words.prev");
+      case "prev2": return ui.t("words.prev2");
       case "n": return ui.t("words.n");
+      case "changes": return ui.t("words.changes");
+      case "total": return ui.t("words.total");
       case "num": return String(node[1]);
       case "val": return ui.t("value." + node[2]);
       case "none": return ui.t("words.none");
-      case "add": return ui.t("words.plus", {a: term(ui, node[1]), b: term(ui, node[2])});
+      case "add":
+        // "x % 6 + 1" is counting round: "x plus 1 (after 6 comes 1)"
+        if (node[1][0] === "mod" && node[2][0] === "num" && node[2][1] === 1) {
+          return ui.t("words.cycle", {a: term(ui, node[1][1]), k: node[1][2]});
+        }
+        return ui.t("words.plus", {a: term(ui, node[1]), b: term(ui, node[2])});
       case "sub": return ui.t("words.minus", {a: term(ui, node[1]), b: term(ui, node[2])});
       case "mod": return ui.t("words.mod", {a: term(ui, node[1]), k: node[2]});
       case "neg": return ui.t("words.neg", {a: term(ui, node[1])});
@@ -190,11 +218,6 @@
     return "?";
   }
   var FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"};
-  function mentionsPrev(node) {
-    if (!Array.isArray(node)) return false;
-    if (node[0] === "prev" || node[0] === "prev_attr" || node[0] === "none") return true;
-    return node.slice(1).some(mentionsPrev);
-  }
   function literal(ui, v) {
     if (v === null) return ui.t("words.none");
     return typeof v === "number" ? String(v) : ui.t("value." + v);
@@ -210,124 +233,317 @@
           return clause(ui, ["cmp", inner[1] === "==" ? "!=" : "==", inner[2], inner[3]]);
         }
         if (inner[0] === "in") return clause(ui, ["in", !inner[1], inner[2], inner[3]]);
-        // "not (the count is more than 3)" is "the count is at most 3" (not with the card
-        // before: a comparison with a missing card is false either way)
-        if (inner[0] === "cmp" && FLIP[inner[1]] && !mentionsPrev(inner[2]) && !mentionsPrev(inner[3])) {
-          return clause(ui, ["cmp", FLIP[inner[1]], inner[2], inner[3]]);
-        }
+        // "not (the count is more than 3)" is "the count is at most 3"; with a
+        // missing card both are unknown alike (three-valued logic)
+        if (inner[0] === "cmp" && FLIP[inner[1]]) return clause(ui, ["cmp", FLIP[inner[1]], inner[2], inner[3]]);
         return ui.t("words.not", {a: clause(ui, inner)});
       case "in":
-        return ui.t(node[1] ? "words.not_in" : "words.in", {a: term(ui, node[2]),
+        return differs(ui, node) || ui.t(node[1] ? "words.not_in" : "words.in", {a: term(ui, node[2]),
           list: node[3].map(function (v) { return literal(ui, v); }).join(ui.t("words.list_or"))});
       case "cmp":
-        var l = node[2], r = node[3];
-        if (l[0] === "prev" && r[0] === "none") return ui.t(node[1] === "==" ? "words.first" : "words.not_first");
-        if (r[0] === "prev" && l[0] === "none") return ui.t(node[1] === "==" ? "words.first" : "words.not_first");
-        return ui.t("words." + OP_WORD[node[1]], {a: term(ui, l), b: term(ui, r)});
+        return idiom(ui, node[1], node[2], node[3]) || idiom(ui, node[1], node[3], node[2]) ||
+          ui.t("words." + OP_WORD[node[1]], {a: term(ui, node[2]), b: term(ui, node[3])});
     }
     return term(ui, node);
+  }
+  /* What a player would say instead of the formula: the first card(s) of
+     the row, card number 3 / 3, 6, 9, … of the row, odd and even. */
+  function idiom(ui, op, l, r) {
+    if (op !== "==" && op !== "!=") return null;
+    var is = op === "==", k = r[0] === "num" ? r[1] : -1;
+    if (r[0] === "none" && l[0] === "prev") return ui.t(is ? "words.first" : "words.not_first");
+    if (r[0] === "none" && l[0] === "prev2") return ui.t(is ? "words.first2" : "words.not_first2");
+    if (l[0] === "n" && k >= 0) return ui.t(is ? "words.place" : "words.not_place", {p: k + 1});
+    if (l[0] !== "mod" || k < 0 || k >= l[2]) return null;
+    if (l[1][0] === "n") return ui.t(is ? "words.place" : "words.not_place", {p: places(l[2], k)});
+    if (l[2] === 2) return ui.t((k === 1) === is ? "words.odd" : "words.even", {a: term(ui, l[1])});
+    return null;
+  }
+  function places(k, r) { return [r + 1, r + 1 + k, r + 1 + 2 * k].join(", ") + ", …"; }
+  /* "count - prev.count not in [-1, 0, 1]" is "they differ by at least 2"
+     (the builder writes a distance so: one condition, no brackets) */
+  function differs(ui, node) {
+    var x = node[2], v = node[3].slice().sort(function (a, b) { return a - b; });
+    if (x[0] !== "sub" || !v.every(function (a) { return typeof a === "number"; })) return null;
+    var k = v[v.length - 1], say = {a: term(ui, x[1]), b: term(ui, x[2])};
+    var run = v.length === 2 * k + 1 && v.every(function (a, i) { return a === i - k; });
+    if (run) return ui.t(node[1] ? "words.differ_ge" : "words.differ_le", Object.assign(say, {k: node[1] ? k + 1 : k}));
+    if (!node[1] && v.length === 2 && k > 0 && v[0] === -k) return ui.t("words.differ_by", Object.assign(say, {k: k}));
+    return null;
   }
   /* a part joined by the other connective gets brackets: "a and (b or c)" */
   function wrap(ui, node, other) {
     var text = clause(ui, node);
     return node[0] === other ? "(" + text + ")" : text;
   }
-  /* HTML: "A card fits when" and the alternatives as a list. */
+  /* Which missing cards the rule leaves to the reader: it compares with the
+     card before (or two back) without saying what happens at the start of
+     the row, where that card is missing and the comparison rules nothing out. */
+  function freeNotes(tree) {
+    var seen = {};
+    (function walk(x) {
+      if (!Array.isArray(x)) return;
+      if (typeof x[0] !== "string") { x.forEach(walk); return; }    // the parts of an "and" or "or"
+      if (x[0] === "prev_attr" || x[0] === "changes") seen.prev = true;
+      if (x[0] === "prev2_attr") seen.prev2 = true;
+      if (x[0] === "cmp" && (x[2][0] === "none" || x[3][0] === "none")) seen["said_" + (x[2][0] === "none" ? x[3] : x[2])[0]] = true;
+      x.slice(1).forEach(walk);
+    })(tree);
+    return ["prev", "prev2"].filter(function (c) { return seen[c] && !seen["said_" + c]; });
+  }
+  /* HTML: "A card fits when" and the alternatives as a list, then what
+     happens at the start of the row where the rule does not say it. */
   function ruleWords(ui, text) {
     var parsed = parseRule(text);
     if (parsed.error) return '<p class="wtr-unread">' + ui.esc(ui.t("ui.rule_unreadable", {at: parsed.error})) + "</p>";
     var tree = parsed.tree;
     var parts = tree[0] === "or" ? tree[1] : [tree];
     var head = ui.esc(ui.t(parts.length > 1 ? "words.fits_when_any" : "words.fits_when"));
+    var notes = freeNotes(tree).map(function (c) {
+      return '<p class="wtr-note wtr-free">' + ui.esc(ui.t("words.free_" + c)) + "</p>";
+    }).join("");
     return '<div class="wtr-words">' + head + '<ul class="wtr-alts">' + parts.map(function (p) {
       return "<li>" + ui.esc(clause(ui, p)) + "</li>";
-    }).join("") + "</ul></div>";
+    }).join("") + "</ul>" + notes + "</div>";
   }
 
   var STYLE =
     ".wtr-words{font-size:.95em}.wtr-alts{margin:.2em 0 .2em 1.2em;padding:0}" +
-    ".wtr-unread{color:#b3261e;margin:.2em 0}" +
-    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr 1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid #ddd5c7}" +
-    ".wtr-builder .wtr-clause select:first-child{grid-column:1/-1}" +
-    ".wtr-builder select{padding:.4em;min-height:44px}" +
+    ".wtr-unread{color:#b3261e;margin:.2em 0}.wtr-free{font-size:.9em;margin:.2em 0}" +
+    // a closed native select cuts its text: what, comparison and value each get a whole row
+    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid #ddd5c7}" +
+    ".wtr-builder .wtr-what,.wtr-builder .wtr-value,.wtr-builder .wtr-toggles{grid-column:1/-1}" +
+    ".wtr-builder .wtr-op{grid-column:1}.wtr-builder .wtr-clause [data-wtr-remove]{grid-column:2;grid-row:2}" +
+    ".wtr-builder select{padding:.4em;min-height:44px;min-width:0}" +
+    ".wtr-builder .wtr-toggles{display:flex;flex-wrap:wrap;gap:.3em}.wtr-builder .wtr-toggles .choice{min-width:44px;min-height:44px;flex:0 1 auto;padding:.3em .7em}" +
+    ".wtr-builder .wtr-group{margin:.6em 0;padding:.1em 0 .1em .6em;border-left:4px solid #8fb3b8}" +
+    ".wtr-builder .wtr-group .wtr-clause:first-of-type{border-top:0}" +
+    ".wtr-builder .wtr-join{display:grid;grid-template-columns:1fr auto;gap:.3em;align-items:center;margin:.4em 0}" +
     ".wtr-builder .row{display:flex;gap:.5em;flex-wrap:wrap;align-items:center;margin:.4em 0}" +
     ".wtr-examples button{font-family:ui-monospace,monospace;font-size:.85em;min-height:36px;padding:.2em .6em}" +
     ".wtr-form-words{background:#eef5f7;border-radius:10px;padding:.4em .6em;margin:.3em 0}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule.rule", STYLE);
 
-  /* --- the rule builder (phone) --------------------------------------------- */
-  var builder = {clauses: [{subject: "color", op: "==", object: "white"}], join: "and", first: false};
-  var SUBJECTS = ["shape", "count", "fill", "color", "n", "n2", "n3", "n6"];
-  var MOD = {n2: 2, n3: 3, n6: 6};
-  var OBJECTS = {
-    shape: ["circle", "triangle", "square", "prev"], fill: ["filled", "empty", "prev"],
-    color: ["white", "black", "prev"], count: [1, 2, 3, 4, 5, 6, "prev", "prev+1", "prev-1", "cycle"],
-    n: [0, 1, 2, 3, 4, 5, 6, 8, 10, 12], n2: [0, 1], n3: [0, 1, 2], n6: [0, 1, 2, 3, 4, 5],
-  };
-  function numeric(subject) { return subject !== "shape" && subject !== "fill" && subject !== "color"; }
-  function subjectExpr(s) { return MOD[s] ? "n % " + MOD[s] : s; }
-  function objectExpr(subject, o) {
-    if (o === "prev") return "prev." + subject;
-    if (o === "prev+1") return "prev.count + 1";
-    if (o === "prev-1") return "prev.count - 1";
-    if (o === "cycle") return "prev.count % 6 + 1";
-    return String(o);
+  /* --- the rule builder (phone) ---------------------------------------------
+     A rule is a list of conditions that must all hold ("and") or of which one
+     must hold ("or"); an item of the list may be a group of conditions with
+     its own join, one level deep: "one of: (all of: …), (all of: …)" says
+     every rule of the rulebook, and stays one list a thumb can scroll.
+     A condition is {what, op, value}: what it is about (SUBJECTS), how it
+     compares (OPS of its kind) and with what (a value, a list of values,
+     or nothing). */
+  function upTo(a, b) { var out = []; for (var i = a; i <= b; i++) out.push(String(i)); return out; }
+  var DOMAIN = {shape: ["circle", "triangle", "square"], count: upTo(1, 6), fill: ["filled", "empty"],
+    color: ["white", "black"]};
+  var SUBJECTS = {};
+  ["", "prev.", "prev2."].forEach(function (card) {
+    Object.keys(DOMAIN).forEach(function (a) {
+      // this card is compared with the card before or two back, the card before with the one before it
+      var refs = card === "" ? ["prev." + a, "prev2." + a] : card === "prev." ? ["prev2." + a] : [];
+      if (card === "" && a === "count") refs = ["prev.count", "prev.count + 1", "prev.count - 1", "prev.count % 6 + 1", "prev2.count"];
+      SUBJECTS[card + a] = {kind: a === "count" ? "number" : "word", expr: card + a, values: DOMAIN[a], refs: refs,
+        group: card || "this"};
+    });
+  });
+  SUBJECTS.sum = {kind: "number", expr: "count + prev.count", values: upTo(2, 12), refs: [], group: "prev."};
+  SUBJECTS.diff = {kind: "diff", values: upTo(1, 5), group: "prev."};
+  SUBJECTS.changes = {kind: "number", expr: "changes", values: upTo(0, 4), refs: [], group: "row"};
+  SUBJECTS.place = {kind: "place", values: ["1", "1-2"].concat(upTo(2, 12), ["*2", "*3", "*4", "*5", "*6"]), group: "row"};
+  SUBJECTS.total = {kind: "number", expr: "total", values: upTo(1, 80), refs: [], group: "row", noList: true};
+  var GROUPS = [["this", "b_this_card"], ["prev.", "b_card_before"], ["prev2.", "b_card_two_back"], ["row", "b_the_row"]];
+  var OPS = {word: ["==", "!=", "in", "not in"],
+    number: ["==", "!=", "<", "<=", ">", ">=", "in", "not in", "odd", "even"],
+    place: ["place", "not_place"], diff: ["ge", "le", "by"]};
+  var OP_LABEL = {"==": "b_is", "!=": "b_is_not", "<": "b_lt", "<=": "b_le", ">": "b_gt", ">=": "b_ge",
+    "in": "b_in", "not in": "b_not_in", odd: "b_odd", even: "b_even", place: "b_place_is",
+    not_place: "b_place_is_not", ge: "b_ge", le: "b_le", by: "b_exactly"};
+
+  function fresh() { return {join: "and", items: [{what: "color", op: "==", value: "white"}]}; }
+  var builder = fresh();
+
+  function opsOf(c) {
+    var s = SUBJECTS[c.what];
+    return OPS[s.kind].filter(function (op) { return !(s.noList && /in$/.test(op)); });
+  }
+  /* what the value picker offers for a condition: a list to tick, one
+     value to choose, or nothing ("is odd") */
+  function choicesOf(c) {
+    var s = SUBJECTS[c.what];
+    if (c.op === "in" || c.op === "not in") return {list: s.values};
+    if (c.op === "odd" || c.op === "even") return {};
+    var refs = s.refs && ["==", "!=", "<", "<=", ">", ">="].indexOf(c.op) >= 0 ? s.refs : [];
+    return {one: s.values.concat(refs)};
+  }
+  function defaultValue(c) {
+    var ch = choicesOf(c);
+    // "is circle" becomes "is one of: circle", and back
+    if (ch.list) return [ch.list.indexOf(c.value) >= 0 ? c.value : ch.list[0]];
+    if (Array.isArray(c.value) && ch.one && ch.one.indexOf(c.value[0]) >= 0) return c.value[0];
+    if (ch.one) return SUBJECTS[c.what].kind === "diff" ? "2" : ch.one[0];
+    return null;
+  }
+  function valid(c) {
+    var ch = choicesOf(c);
+    if (ch.list) return Array.isArray(c.value);
+    return ch.one ? ch.one.indexOf(c.value) >= 0 : true;
+  }
+
+  /* --- the rule text a condition, a group and the whole builder say ----- */
+  function range(a, b) { var out = []; for (var i = a; i <= b; i++) out.push(i); return out.join(", "); }
+  function placeRule(op, v) {
+    var is = op === "place";
+    if (v === "1") return is ? "prev == none" : "prev != none";
+    if (v === "1-2") return is ? "prev2 == none" : "prev2 != none";
+    if (v[0] === "*") return "n % " + v.slice(1) + (is ? " == " : " != ") + (Number(v.slice(1)) - 1);
+    return "n " + (is ? "==" : "!=") + " " + (Number(v) - 1);
+  }
+  function condRule(c) {
+    var s = SUBJECTS[c.what], k = Number(c.value);
+    switch (c.op) {
+      case "place": case "not_place": return placeRule(c.op, c.value);
+      // a distance in count, as one condition (brackets never needed)
+      case "ge": return "count - prev.count not in [" + range(1 - k, k - 1) + "]";
+      case "le": return "count - prev.count in [" + range(-k, k) + "]";
+      case "by": return "count - prev.count in [" + -k + ", " + k + "]";
+      case "odd": case "even":
+        return (/ [+-] /.test(s.expr) ? "(" + s.expr + ")" : s.expr) + " % 2 == " + (c.op === "odd" ? 1 : 0);
+      case "in": case "not in":
+        return s.expr + " " + c.op + " [" + s.values.filter(function (v) { return c.value.indexOf(v) >= 0; }).join(", ") + "]";
+    }
+    return s.expr + " " + c.op + " " + c.value;
+  }
+  /* "or" inside "and" needs brackets; "and" inside "or" binds tighter */
+  function itemRule(item, outer) {
+    if (!item.items) return condRule(item);
+    var text = item.items.map(condRule).join(" " + item.join + " ");
+    return item.items.length > 1 && item.join === "or" && outer === "and" ? "(" + text + ")" : text;
   }
   function builtRule() {
-    var parts = builder.clauses.map(function (c) {
-      return subjectExpr(c.subject) + " " + c.op + " " + objectExpr(c.subject, c.object);
-    });
-    var body = parts.join(" " + builder.join + " ");
-    if (!builder.first) return body;
-    return "prev == none or " + (parts.length > 1 && builder.join === "or" ? body : parts.length > 1 ? "(" + body + ")" : body);
+    var outer = builder.items.length > 1 ? builder.join : null;
+    return builder.items.map(function (it) { return itemRule(it, outer); }).join(" " + builder.join + " ");
   }
-  function subjectLabel(ui, s) {
-    if (MOD[s]) return ui.t("words.mod", {a: ui.t("words.n"), k: MOD[s]});
-    return ui.t(s === "n" ? "words.n" : "words.attr_" + s);
+
+  /* --- drawing ------------------------------------------------------------- */
+  function valueLabel(ui, c, v) {
+    if (SUBJECTS[c.what].kind === "place") {
+      if (v === "1-2") return ui.t("ui.b_one_or_two");
+      return v[0] === "*" ? places(Number(v.slice(1)), Number(v.slice(1)) - 1) : v;
+    }
+    if (/^\d+$/.test(v)) return v;
+    if (DOMAIN.shape.concat(DOMAIN.fill, DOMAIN.color).indexOf(v) >= 0) return ui.t("value." + v);
+    return ui.t("ui.b_v_" + REF_LABEL[v.replace(/\.(shape|count|fill|color)/, "")]);   // "the card before's + 1"
   }
-  function objectLabel(ui, subject, o) {
-    if (o === "prev") return ui.t("ui.b_prev");
-    if (o === "prev+1") return ui.t("ui.b_prev_plus");
-    if (o === "prev-1") return ui.t("ui.b_prev_minus");
-    if (o === "cycle") return ui.t("ui.b_cycle");
-    return typeof o === "number" ? String(o) : ui.t("value." + o);
+  // the builder's short names of references (what they compare with is said left of them)
+  var REF_LABEL = {"prev": "prev", "prev2": "prev2", "prev + 1": "prev_plus", "prev - 1": "prev_minus",
+    "prev % 6 + 1": "cycle"};
+  function whatLabel(ui, key) {
+    var s = SUBJECTS[key];
+    if (s.group === "row" || key === "sum" || key === "diff") return ui.t("ui.b_what_" + key);
+    return term(ui, parseRule("1 == " + s.expr).tree[3]);
   }
-  function select(attrs, options, chosen) {
-    return "<select " + attrs + ">" + options.map(function (o) {
-      return '<option value="' + o[0] + '"' + (String(o[0]) === String(chosen) ? " selected" : "") + ">" + o[1] + "</option>";
-    }).join("") + "</select>";
+  function select(ui, k, label, options, chosen, cls) {
+    return '<select data-wtr-k="' + k + '"' + (cls ? ' class="' + cls + '"' : "") + ' aria-label="' + ui.esc(ui.t(label)) + '">' +
+      options.map(function (o) {
+        return '<option value="' + ui.esc(o[0]) + '"' + (o[0] === chosen ? " selected" : "") + ">" + ui.esc(o[1]) + "</option>";
+      }).join("") + "</select>";
+  }
+  function whatSelect(ui, c) {
+    return '<select data-wtr-k="what" class="wtr-what" aria-label="' + ui.esc(ui.t("ui.b_subject")) + '">' +
+      GROUPS.map(function (g) {
+        return '<optgroup label="' + ui.esc(ui.t("ui." + g[1])) + '">' + Object.keys(SUBJECTS).filter(function (key) {
+          return SUBJECTS[key].group === g[0];
+        }).map(function (key) {
+          return '<option value="' + key + '"' + (key === c.what ? " selected" : "") + ">" + ui.esc(whatLabel(ui, key)) + "</option>";
+        }).join("") + "</optgroup>";
+      }).join("") + "</select>";
+  }
+  function toggles(ui, c, values) {
+    return '<div class="wtr-toggles" role="group" aria-label="' + ui.esc(ui.t("ui.b_object")) + '">' + values.map(function (v) {
+      var on = c.value.indexOf(v) >= 0;
+      return '<button type="button" class="choice' + (on ? " on" : "") + '" aria-pressed="' + on + '" data-wtr-toggle="' +
+        ui.esc(v) + '">' + ui.esc(valueLabel(ui, c, v)) + "</button>";
+    }).join("") + "</div>";
+  }
+  function clauseHtml(ui, c, at, removable) {
+    var ch = choicesOf(c);
+    var ops = select(ui, "op", "ui.b_op", opsOf(c).map(function (o) { return [o, ui.t("ui." + OP_LABEL[o])]; }), c.op, "wtr-op");
+    var value = ch.one ? select(ui, "value", "ui.b_object", ch.one.map(function (v) { return [v, valueLabel(ui, c, v)]; }), c.value,
+      "wtr-value") : "";
+    var remove = removable ? '<button type="button" class="mini secondary" data-wtr-remove aria-label="' +
+      ui.esc(ui.t("ui.b_remove")) + '">×</button>' : "<span></span>";
+    return '<div class="wtr-clause" data-wtr-at="' + at + '">' + whatSelect(ui, c) + ops + remove + value +
+      (ch.list ? toggles(ui, c, ch.list) : "") + "</div>";
+  }
+  function joinSelect(ui, join) {
+    return select(ui, "join", "ui.b_join", [["and", ui.t("ui.b_all")], ["or", ui.t("ui.b_any")]], join);
+  }
+  function itemsHtml(ui) {
+    var many = count() > 1;
+    return builder.items.map(function (it, i) {
+      if (!it.items) return clauseHtml(ui, it, String(i), many);
+      return '<div class="wtr-group" data-wtr-at="' + i + '"><div class="wtr-join">' + joinSelect(ui, it.join) +
+        '<button type="button" class="mini secondary" data-wtr-remove aria-label="' + ui.esc(ui.t("ui.b_remove_group")) +
+        '">×</button></div>' + it.items.map(function (c, j) { return clauseHtml(ui, c, i + "." + j, many); }).join("") +
+        '<button type="button" class="secondary" data-wtr-add="' + i + '">' + ui.esc(ui.t("ui.b_add")) + "</button></div>";
+    }).join("");
+  }
+  function count() {
+    return builder.items.reduce(function (sum, it) { return sum + (it.items ? it.items.length : 1); }, 0);
   }
   function builderHtml(view, ui, examples) {
-    var rows = builder.clauses.map(function (c, i) {
-      var ops = numeric(c.subject) ? ["==", "!=", "<", "<=", ">", ">="] : ["==", "!="];
-      return '<div class="wtr-clause">' +
-        select('data-wtr-i="' + i + '" data-wtr-k="subject" aria-label="' + ui.esc(ui.t("ui.b_subject")) + '"',
-          SUBJECTS.map(function (s) { return [s, ui.esc(subjectLabel(ui, s))]; }), c.subject) +
-        select('data-wtr-i="' + i + '" data-wtr-k="op" aria-label="' + ui.esc(ui.t("ui.b_op")) + '"',
-          ops.map(function (o) { return [ui.esc(o), ui.esc(ui.t("ui.b_" + OP_WORD[o]))]; }), c.op) +
-        select('data-wtr-i="' + i + '" data-wtr-k="object" aria-label="' + ui.esc(ui.t("ui.b_object")) + '"',
-          OBJECTS[c.subject].map(function (o) { return [ui.esc(o), ui.esc(objectLabel(ui, c.subject, o))]; }), c.object) +
-        (builder.clauses.length > 1 ? '<button type="button" class="mini" data-wtr-remove="' + i + '" aria-label="' +
-          ui.esc(ui.t("ui.b_remove")) + '">×</button>' : "<span></span>") + "</div>";
-    }).join("");
-    var join = select('data-wtr-k="join" aria-label="' + ui.esc(ui.t("ui.b_join")) + '"',
-      [["and", ui.esc(ui.t("ui.b_all"))], ["or", ui.esc(ui.t("ui.b_any"))]], builder.join);
     var ex = (examples || []).map(function (e) {
       return '<button type="button" class="secondary" data-wtr-example="' + ui.esc(e) + '">' + ui.esc(e) + "</button>";
     }).join(" ");
     return '<details class="card wtr-builder" data-wtr-builder' + (builderOpen ? " open" : "") + "><summary><b>" +
       ui.esc(ui.t("ui.b_title")) + "</b></summary>" +
       '<p class="wtr-note">' + ui.esc(ui.t("ui.b_help")) + "</p>" +
-      '<div class="row">' + ui.esc(ui.t("ui.b_when")) + " " + join + "</div>" + rows +
-      '<div class="row"><button type="button" class="secondary" data-wtr-add>' + ui.esc(ui.t("ui.b_add")) + "</button>" +
-      '<label><input type="checkbox" data-wtr-first' + (builder.first ? " checked" : "") + "> " +
-      ui.esc(ui.t("ui.b_first")) + "</label></div>" +
-      '<div class="wtr-form-words"><code>' + ui.esc(builtRule()) + "</code>" + ruleWords(ui, builtRule()) + "</div>" +
+      '<div class="wtr-join" data-wtr-at="top"><span>' + ui.esc(ui.t("ui.b_when")) + "</span>" + joinSelect(ui, builder.join) + "</div>" +
+      itemsHtml(ui) +
+      '<div class="row"><button type="button" class="secondary" data-wtr-add="top">' + ui.esc(ui.t("ui.b_add")) + "</button>" +
+      '<button type="button" class="secondary" data-wtr-group>' + ui.esc(ui.t("ui.b_add_group")) + "</button>" +
+      '<button type="button" class="secondary" data-wtr-clear>' + ui.esc(ui.t("ui.b_clear")) + "</button></div>" +
+      '<div class="wtr-form-words wtr-built"><code>' + ui.esc(builtRule()) + "</code>" + ruleWords(ui, builtRule()) + "</div>" +
       '<button type="button" class="primary" data-wtr-use>' + ui.esc(ui.t("ui.b_use")) + "</button>" +
       (ex ? '<p class="wtr-note">' + ui.esc(ui.t("ui.examples")) + '</p><div class="row wtr-examples">' + ex + "</div>" : "") +
       "</details>";
   }
-  var builderOpen = false, lastUi = null;
+  var builderOpen = false, lastUi = null, lastView = null;
+
+  /* --- changing the builder ---------------------------------------------- */
+  /* the condition or group at "i" / "i.j", and the list holding it */
+  function located(at) {
+    var p = at.split(".").map(Number);
+    if (p.length === 1) return {list: builder.items, i: p[0], item: builder.items[p[0]]};
+    var group = builder.items[p[0]];
+    return {list: group.items, i: p[1], item: group.items[p[1]], group: p[0]};
+  }
+  function newCondition() { return {what: "shape", op: "==", value: "circle"}; }
+  function change(at, k, value) {
+    var item = at === "top" ? builder : located(at).item;
+    if (k === "join") { item.join = value; return; }
+    item[k] = value;
+    if (k === "what") item.op = opsOf(item)[0];
+    if (k !== "value" && !valid(item)) item.value = defaultValue(item);
+  }
+  function toggle(at, v) {
+    var c = located(at).item, i = c.value.indexOf(v);
+    if (i < 0) c.value.push(v);
+    else if (c.value.length > 1) c.value.splice(i, 1);   // a list keeps one value at least
+  }
+  function remove(at) {
+    var place = located(at);
+    place.list.splice(place.i, 1);
+    if (place.group !== undefined && !place.list.length) builder.items.splice(place.group, 1);
+    if (!builder.items.length) builder = fresh();
+  }
+  function add(where) {
+    if (where === "top") builder.items.push(newCondition());
+    else builder.items[Number(where)].items.push(newCondition());
+  }
+  function addGroup() {
+    // a group says the other join: "one of" holding "all of" groups, or the other way round
+    builder.items.push({join: builder.join === "and" ? "or" : "and", items: [newCondition(), newCondition()]});
+  }
 
   function ruleInput() {
     return document.querySelector('form[data-type="guess"] input[name="rule"], form[data-type="set_rule"] input[name="rule"]');
@@ -368,35 +584,29 @@
     });
     return out;
   }
-  var lastView = null;
-
+  function atOf(el) {
+    var holder = el.closest("[data-wtr-at]");
+    return holder ? holder.getAttribute("data-wtr-at") : "top";
+  }
 
   if (typeof document !== "undefined") {
     document.addEventListener("change", function (e) {
-      var t = e.target;
-      if (!t.closest || !t.closest("[data-wtr-builder]")) return;
-      if (t.hasAttribute("data-wtr-first")) builder.first = t.checked;
-      var k = t.getAttribute("data-wtr-k"), i = Number(t.getAttribute("data-wtr-i"));
-      if (k === "join") builder.join = t.value;
-      else if (k) {
-        var c = builder.clauses[i];
-        c[k] = t.value;
-        if (k === "subject") {
-          c.op = "==";
-          c.object = OBJECTS[c.subject][0];
-        }
-        if (k === "object") c.object = isNaN(Number(t.value)) ? t.value : Number(t.value);
-        if (!numeric(c.subject) && ["==", "!="].indexOf(c.op) < 0) c.op = "==";
-      }
+      var t = e.target, k = t.getAttribute && t.getAttribute("data-wtr-k");
+      if (!k || !t.closest("[data-wtr-builder]")) return;
+      change(atOf(t), k, t.value);
       redrawBuilder();
     });
     document.addEventListener("click", function (e) {
-      var t = e.target.closest && e.target.closest("[data-wtr-add],[data-wtr-remove],[data-wtr-use],[data-wtr-example]");
-      if (!t) return;
-      if (t.hasAttribute("data-wtr-add")) builder.clauses.push({subject: "shape", op: "==", object: "circle"});
-      if (t.hasAttribute("data-wtr-remove")) builder.clauses.splice(Number(t.getAttribute("data-wtr-remove")), 1);
+      var t = e.target.closest && e.target.closest(
+        "[data-wtr-add],[data-wtr-group],[data-wtr-remove],[data-wtr-toggle],[data-wtr-clear],[data-wtr-use],[data-wtr-example]");
+      if (!t || !t.closest("[data-wtr-builder]")) return;
       if (t.hasAttribute("data-wtr-use")) { useRule(builtRule()); return; }
       if (t.hasAttribute("data-wtr-example")) { useRule(t.getAttribute("data-wtr-example")); return; }
+      if (t.hasAttribute("data-wtr-add")) add(t.getAttribute("data-wtr-add"));
+      if (t.hasAttribute("data-wtr-group")) addGroup();
+      if (t.hasAttribute("data-wtr-remove")) remove(atOf(t));
+      if (t.hasAttribute("data-wtr-toggle")) toggle(atOf(t), t.getAttribute("data-wtr-toggle"));
+      if (t.hasAttribute("data-wtr-clear")) builder = fresh();
       redrawBuilder();
     });
     document.addEventListener("toggle", function (e) {
