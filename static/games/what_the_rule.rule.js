@@ -242,9 +242,16 @@
           list: node[3].map(function (v) { return literal(ui, v); }).join(ui.t("words.list_or"))});
       case "cmp":
         return idiom(ui, node[1], node[2], node[3]) || idiom(ui, node[1], node[3], node[2]) ||
-          ui.t("words." + OP_WORD[node[1]], {a: term(ui, node[2]), b: term(ui, node[3])});
+          ui.t("words." + (sameness(node) || OP_WORD[node[1]]), {a: term(ui, node[2]), b: term(ui, node[3])});
     }
     return term(ui, node);
+  }
+  /* "is" between two things that are not plain values reads "is the same
+     as" ("die Form dieselbe wie die Form der Karte davor ist"). */
+  var LITERAL = {num: 1, val: 1, none: 1};
+  function sameness(node) {
+    if ((node[1] !== "==" && node[1] !== "!=") || LITERAL[node[2][0]] || LITERAL[node[3][0]]) return null;
+    return node[1] === "==" ? "same" : "other";
   }
   /* What a player would say instead of the formula: the first card(s) of
      the row, card number 3 / 3, 6, 9, … of the row, odd and even. */

@@ -90,6 +90,8 @@ TEXTS: dict[str, str] = {
     "words.differ_by": "{a} und {b} sich um genau {k} unterscheiden",
     "words.is": "{a} {b} ist",
     "words.is_not": "{a} nicht {b} ist",
+    "words.same": "{a} dieselbe wie {b} ist",
+    "words.other": "{a} eine andere als {b} ist",
     "words.lt": "{a} kleiner als {b} ist",
     "words.le": "{a} höchstens {b} ist",
     "words.gt": "{a} größer als {b} ist",

@@ -88,6 +88,8 @@ TEXTS: dict[str, str] = {
     "words.differ_by": "{a} and {b} differ by exactly {k}",
     "words.is": "{a} is {b}",
     "words.is_not": "{a} is not {b}",
+    "words.same": "{a} is the same as {b}",
+    "words.other": "{a} is not the same as {b}",
     "words.lt": "{a} is less than {b}",
     "words.le": "{a} is at most {b}",
     "words.gt": "{a} is more than {b}",
