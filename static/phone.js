@@ -292,6 +292,7 @@
     // the bar looks the same whatever the secret holds: an onlooker learns nothing from it
     drawSecret();
     stepLine(view);
+    K.timer.phone(view);
     draw("actions", view, sorted.must);
     react(view, sorted);
     $("ending").hidden = view.status !== "finished";

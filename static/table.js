@@ -529,6 +529,7 @@
     drawFinal(view, u, h);
     drawEvening(view, u);
     drawHost(view);
+    K.timer.table(view);
     dropUsedClaim(view);
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);

@@ -1,4 +1,8 @@
 """Platform texts.  Keys: page.*, action.*, field.*, value.*, log.*, error.*"""
+from .texts_device import TEXTS as DEVICE
+from .texts_evening import TEXTS as EVENING
+from .texts_theme import TEXTS as THEME
+from .texts_timer import TEXTS as TIMER
 
 TEXTS = {
     "en": {
@@ -398,3 +402,13 @@ TEXTS = {
         "error.too_many_connections": "Zu viele gleichzeitige Verbindungen von diesem Gerät.",
     },
 }
+
+
+def _merge(*parts: dict) -> None:
+    """Texts kept in their own files by job (texts_device, …)."""
+    for part in parts:
+        for lang, texts in part.items():
+            TEXTS[lang].update(texts)
+
+
+_merge(DEVICE, THEME, TIMER, EVENING)
