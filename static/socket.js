@@ -53,12 +53,16 @@
       socket.disconnect();
       onRefused(error, {worked});
     };
+    let shown = null;
+    const show = (view) => { shown = view; onView(view); };
+    // a part of the renderer arrived later (K.needPart): draw the same view again
+    K.redraw = () => { if (shown) onView(shown); };
     socket.on("view", (view) => {
       if (dead || view.version < version) return;   // an older view arrived late
       version = view.version;
       worked = true;
       log.fill(view);
-      K.loadGame(view.game).then(() => onView(view));
+      K.loadGame(view.game).then(() => show(view));
     });
     socket.on("connect", () => { banner.hidden = true; });
     socket.on("disconnect", (reason) => {
@@ -85,7 +89,7 @@
             if (answer.ok) {
               version = Math.max(version, answer.view.version);
               log.fill(answer.view);
-              K.loadGame(answer.view.game).then(() => onView(answer.view));
+              K.loadGame(answer.view.game).then(() => show(answer.view));
             } else if (DEAD.includes(answer.error.code)) refused(answer.error);
             else toast(answer.error.message);
             resolve(answer);

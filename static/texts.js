@@ -56,6 +56,19 @@
     const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${page.lang}`);
     gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
   }
+  /* A part of a game's renderer (static/games/<game>.<part>.js) that it
+     loads only when it needs it; the page draws again once it is there. */
+  const gameParts = page.game_parts || {};
+  const partLoads = new Set();
+  function needPart(game, part) {
+    const src = (gameParts[game] || {})[part];
+    if (!src || partLoads.has(src)) return;
+    partLoads.add(src);
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => { if (K.redraw) K.redraw(); };
+    document.head.appendChild(script);
+  }
   const scriptLoads = {};   // game -> the promise of its <script>s (loaded once)
   function loadScript(game) {
     if (!scriptLoads[game]) {
@@ -126,5 +139,5 @@
   function actionLabel(view, type) { return label(view.game, "action." + type, pretty(type)); }
 
   // quote: for forms.js's confirm sentences
-  Object.assign(K, {esc, t, gt, ui, loadGame, valueLabel, fieldLabel, actionLabel, quote});
+  Object.assign(K, {esc, t, gt, ui, loadGame, needPart, valueLabel, fieldLabel, actionLabel, quote});
 })();

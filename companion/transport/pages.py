@@ -121,15 +121,18 @@ def game_config(game, lang: str, phone: bool = False) -> dict:
         "game_texts": {game.name: own} if game else {},
         "game_titles": {name: translate(lang, "title", game=other)
                         for name, other in sorted(everything.items())},
-        "game_scripts": {name: [asset(f"games/{file}") for file in script_files(name)]
+        "game_scripts": {name: [asset(f"games/{name}.js")]
                          for name in sorted(everything) if script_files(name)},
+        # the renderers' parts, loaded when a renderer asks (texts.js needPart)
+        "game_parts": {name: {file.split(".")[1]: asset(f"games/{file}") for file in script_files(name)[1:]}
+                       for name in sorted(everything) if script_files(name)[1:]},
     }
 
 
 @functools.cache
 def script_files(game: str) -> tuple[str, ...]:
     """A game's scripts in static/games: its renderer ``<game>.js`` first,
-    then its parts ``<game>.<part>.js`` (a renderer may use them once drawing)."""
+    then its parts ``<game>.<part>.js`` (loaded when the renderer asks for them)."""
     folder = os.path.join(current_app.static_folder, "games")
     if not os.path.exists(os.path.join(folder, f"{game}.js")):
         return ()

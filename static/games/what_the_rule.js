@@ -215,7 +215,7 @@
     }
     if (p.phase === "judge_guess" && g && g.right === null) {
       // the guess being judged, near the top: the game master reads it without scrolling
-      var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + K.wtrRule.ruleWords(ui, g.rule)
+      var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + ruleWords(ui, g.rule)
         : '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: g.text})) + "</div>";
       return '<div class="wtr-pending wtr-judged"><div><b>' + ui.esc(ui.t("ui.guessing", {name: ui.name(g.seat)})) +
         "</b>" + what + ui.esc(ui.t("ui.gm_judges", {gm: gmName(view, ui)})) + "</div></div>";
@@ -236,7 +236,7 @@
     if (r.kind === "text") body = '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: r.text})) + "</div>";
     else if (r.kind === "deck") {
       body = '<div class="wtr-sentence">' + ui.esc(ui.t("value." + r.id)) + "</div><code>" + ui.esc(r.rule) + "</code>";
-    } else body = "<code>" + ui.esc(r.rule) + "</code>" + K.wtrRule.ruleWords(ui, r.rule);
+    } else body = "<code>" + ui.esc(r.rule) + "</code>" + ruleWords(ui, r.rule);
     var how = result.reason === "guessed" ? ui.t("ui.found_by", {name: ui.name(result.guesser)})
       : ui.t("ui.end_" + result.reason);
     var points = "";
@@ -286,6 +286,35 @@
   }
 
   var lastUi = null;
+
+  /* The rule language on the phone (what_the_rule.rule.js: a rule read back
+     in words; what_the_rule.builder.js: the builder) loads when first
+     needed — a rule to read back, the builder opened, the rule field
+     touched — so a phone that joins or waits does not pay for it.  The
+     page draws again once it is there. */
+  function needRule(meanwhile) {
+    if (K.needPart) K.needPart("what_the_rule", "rule");
+    return meanwhile;
+  }
+  function builderHtml(view, ui) {
+    if (K.wtrRule) return K.wtrRule.builderHtml(view, ui);
+    var writes = (view.actions || []).some(function (a) { return a.fields && a.fields.rule; });
+    return writes ? '<details class="card wtr-builder" data-wtr-builder><summary><b>' +
+      ui.esc(ui.t("ui.b_title")) + "</b></summary></details>" : "";
+  }
+  if (typeof document !== "undefined") {
+    document.addEventListener("toggle", function (e) {
+      if (K.wtrRule || !e.target.matches || !e.target.matches("[data-wtr-builder]") || !e.target.open) return;
+      K.wtrBuilderWanted = true;     // what_the_rule.rule.js opens it once it is there
+      needRule();
+    }, true);
+    document.addEventListener("focusin", function (e) {
+      if (!K.wtrRule && e.target.name === "rule") needRule();
+    });
+  }
+  function ruleWords(ui, text) {
+    return K.wtrRule ? K.wtrRule.ruleWords(ui, text) : needRule("");
+  }
 
   if (typeof document !== "undefined") {
     // the generic forms are drawn after the game area: show the card the
@@ -423,7 +452,7 @@
     var form = el("form", "action card wtr-judge-card");
     form.dataset.type = "judge_guess";
     form.dataset.field = "right";
-    var guess = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + K.wtrRule.ruleWords(ui, g.rule)
+    var guess = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + ruleWords(ui, g.rule)
       : ui.esc(ui.t("ui.quoted", {text: g.text}));
     form.innerHTML = '<div class="label">' + ui.esc(ui.t("ui.guessing", {name: name})) + "</div>" +
       '<div class="wtr-judge-guess">' + guess + "</div>";
@@ -493,7 +522,7 @@
           ui.esc(ui.t("ui.your_hand", {n: you.hand})) + "</b></div>" : "";
         out += '<div class="wtr-players">' + mine + pileHtml(view, ui) + "</div>";
       }
-      out += K.wtrRule.builderHtml(view, ui);
+      out += builderHtml(view, ui);
       // the game master judging a guess sees it on the judge card above, not twice
       var judging = (view.actions || []).some(function (a) { return a.type === "judge_guess"; });
       if (!judging) out += pendingHtml(view, ui, "wtr-mid");
@@ -515,7 +544,7 @@
       if (s.deck_rule) out += "<strong>" + ui.esc(ui.t("value." + s.deck_rule)) + "</strong>";
       if (view.public.rule && view.public.rule.kind !== "text") {
         out += "<code>" + ui.esc(s.secret_rule) + "</code>";
-        if (!s.deck_rule) out += K.wtrRule.ruleWords(ui, s.secret_rule);
+        if (!s.deck_rule) out += ruleWords(ui, s.secret_rule);
       } else {
         out += "<strong>" + ui.esc(ui.t("ui.quoted", {text: s.secret_rule})) + "</strong>";
       }
