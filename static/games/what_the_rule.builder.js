@@ -22,7 +22,7 @@
     ".wtr-builder .wtr-group .wtr-clause:first-of-type{border-top:0}" +
     ".wtr-builder .wtr-join{display:grid;grid-template-columns:1fr auto;gap:.3em;align-items:center;margin:.4em 0}" +
     ".wtr-builder .row{display:flex;gap:.5em;flex-wrap:wrap;align-items:center;margin:.4em 0}" +
-    ".wtr-examples button{font-family:ui-monospace,monospace;font-size:.85em;min-height:36px;padding:.2em .6em}";
+    ".wtr-examples button{font-family:ui-monospace,monospace;font-size:.85em;min-height:44px;padding:.2em .6em}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule.builder", STYLE);
 
   /* --- the rule builder (phone) ---------------------------------------------
