@@ -41,7 +41,7 @@ KEEPS_LIGHT = (".tb-qr, .tb-claim-qr, .qr, .hx-card, .eb-card, .wtr-card, .hk-si
 LIGHT_BOXES = """(keep) => {
   const out = [];
   const lum = (c) => { const m = c.match(/[\\d.]+/g); if (!m) return 0;
-    const [r, g, b, a] = m.map(Number); if (a === 0) return 0;
+    const [r, g, b, a = 1] = m.map(Number); if (a < .5) return 0;
     const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
     return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
   for (const el of document.querySelectorAll("body, body *")) {
