@@ -35,7 +35,7 @@ CONTRAST = """async () => {
 #: boxes that stay light in the dark, and why: QR codes must scan, a card is a card
 #: (What the Rule?!'s white cards, HOAX's and Eselsbrücke's card faces), the white
 #: side of Haiclue, a yellow that marks (the thumb's aim, the first player)
-KEEPS_LIGHT = (".tb-qr, .tb-claim-qr, .qr, .hx-card, .eb-card, .wtr-card, .hk-side-white, .hc-side-white, "
+KEEPS_LIGHT = (".tb-qr, .tb-claim-qr, .qr, .hx-card, .eb-card, .rules-card, .rules-id, .wtr-card, .hk-side-white, .hc-side-white, "
                ".hk-word, .hc-c-yellow, .hk-field, [data-pick].aim, .hx-first b, .hoax-revealed, "
                "form[data-type=guess] button.choice")
 LIGHT_BOXES = """(keep) => {
@@ -181,3 +181,45 @@ def test_the_tables_switch(server, browser, lang):
         assert page.evaluate("() => localStorage.getItem('companion.theme')") is None
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_other_pages_in_the_dark(server, browser, lang):
+    """The create page, the table in the lobby and with its rules open, the
+    join page and a phone's rules: dark too, readable, no light box."""
+    problems: list[str] = []
+    create = dark_page(browser, f"{server.url}/?lang={lang}", TABLE, lang, None)
+    try:
+        create.wait_for_selector("#game-list button")
+        create.locator(f'button[data-game="{SHIPPED[0]}"]').click()
+        problems += check(create, f"create-{lang}", table=False)
+    finally:
+        create.context.close()
+    room = Room(server.url, SHIPPED[0])
+    table = dark_page(browser, f"{server.url}/t/{room.code}?lang={lang}", TABLE, lang,
+                      storage(server.url, room, host=True))
+    join = dark_page(browser, f"{server.url}/j/{room.code}?lang={lang}", PHONE, lang, None)
+    try:
+        drawn(table)
+        problems += check(table, f"lobby-{lang}-table", table=True)
+        join.wait_for_selector("#join-form:not([hidden])")
+        problems += check(join, f"join-{lang}-phone", table=False)
+        join.fill("#name", "Sylvia")
+        join.locator("#join-form button").tap()
+        join.wait_for_selector("#play:not([hidden])")
+        seat = int(join.evaluate(f"() => localStorage.getItem('companion:seatno:{room.code}')"))
+        room.tokens[seat] = join.evaluate(f"() => localStorage.getItem('companion:seat:{room.code}')")
+        room.fill()
+        room.start()
+        drawn(join, room.view()["version"])
+        wait_js(table, "document.body.dataset.status !== 'lobby'")
+        table.locator("#show-rules").click()
+        table.wait_for_selector("#rules:not([hidden]) .rules-doc")
+        problems += check(table, f"rules-{lang}-table", table=False)
+        join.locator("#show-rules").tap()
+        join.wait_for_selector("#rules[open] .rules-doc")
+        problems += check(join, f"rules-{lang}-phone", table=False)
+    finally:
+        table.context.close()
+        join.context.close()
+    assert not problems, "\n".join(problems[:30])
