@@ -153,8 +153,11 @@ def report(found: dict) -> str:
 # --- the pages ---------------------------------------------------------------------------
 
 def dark_by_switch(table) -> None:
-    """The host's click on the table's theme switch, from "as the device"
-    (light here) to dark."""
+    """The host's click on the table's theme switch (the host tools' first
+    line), from "as the device" (light here) to dark."""
+    wait_js(table, "!document.getElementById('host-tools').hidden")
+    if not table.locator("#host-tools").evaluate("(d) => d.open"):
+        table.locator("#host-tools > summary").click()
     table.locator("#theme-switch").click()
     wait_js(table, "document.documentElement.dataset.theme === 'dark'")
 

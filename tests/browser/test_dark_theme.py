@@ -10,7 +10,8 @@ page axe's colour-contrast rule finds nothing, no large box is still a
 light one (what keeps its colour is listed: QR codes, card faces, the white
 side), and on the table every text is at least 20 px (issue #25).
 
-The table's switch: a real click goes round "as the device" → dark →
+The table's switch (the first line of the host tools: open on the board in
+the lobby, folded in the side in play): a real click goes round "as the device" → dark →
 light → "as the device", the choice survives a reload, and without a
 choice the device's scheme rules."""
 from __future__ import annotations
@@ -179,6 +180,14 @@ def test_the_tables_switch(server, browser, lang):
         page.reload()
         drawn(page)
         assert page.evaluate("() => localStorage.getItem('companion.theme')") is None
+        # in play the host tools fold into the side: one tap opens them, the switch is there
+        room.fill()
+        room.start()
+        wait_js(page, "document.body.dataset.status === 'playing'")
+        assert not page.locator("#theme-switch").is_visible()
+        page.locator("#host-tools > summary").click()
+        page.locator("#theme-switch").click()
+        wait_js(page, "document.documentElement.dataset.theme === 'dark'")
     finally:
         context.close()
 
