@@ -232,3 +232,32 @@ def test_the_other_pages_in_the_dark(server, browser, lang):
         table.context.close()
         join.context.close()
     assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_in_the_dark(server, browser, lang):
+    """A game the host ended mid-way: the table's winners, chart and
+    standings and a phone's end view, dark and readable."""
+    room = mid_game(server, "hoax")
+    rng = random.Random("dark/end")
+    for _ in range(30):   # some points, so the chart has lines
+        if room.view()["status"] != "playing" or not room.random_move(rng):
+            break
+    if room.view()["status"] == "playing":
+        assert room.act(room.host, {"type": "end"})["ok"]
+    version = room.view()["version"]
+    table = dark_page(browser, f"{server.url}/t/{room.code}?lang={lang}", TABLE, lang,
+                      storage(server.url, room, host=True))
+    phone = dark_page(browser, f"{server.url}/j/{room.code}?lang={lang}", PHONE, lang,
+                      storage(server.url, room, seat=min(room.tokens)))
+    problems: list[str] = []
+    try:
+        drawn(table, version)
+        drawn(phone, version)
+        wait_js(table, "document.body.dataset.status === 'finished'")
+        problems += check(table, f"end-{lang}-table", table=True)
+        problems += check(phone, f"end-{lang}-phone", table=False)
+    finally:
+        table.context.close()
+        phone.context.close()
+    assert not problems, "\n".join(problems[:30])
