@@ -14,29 +14,29 @@
     ".eb-donkey{display:inline-flex;align-items:center;gap:.35em;padding:.15em .7em;border-radius:999px;" +
     "background:#6d5a45;color:#fff;font-size:.9em}" +
     ".eb-donkey svg{width:1.3em;height:1.3em;fill:#fff}" +
-    ".eb-now{font-size:1.2em;font-weight:700;margin:.6em 0;padding:.5em .7em;border-radius:12px;background:#fff3c4}" +
-    ".eb-note{margin:.4em 0;color:#41505b}" +
+    ".eb-now{font-size:1.2em;font-weight:700;margin:.6em 0;padding:.5em .7em;border-radius:12px;background:var(--hi)}" +
+    ".eb-note{margin:.4em 0;color:var(--sub)}" +
     ".eb-cards{display:flex;flex-wrap:wrap;gap:.5em;margin:.5em 0;padding:0;list-style:none}" +
-    ".eb-card{background:#fffdf7;border:2px solid #c9b99a;border-radius:10px;padding:.5em .8em;min-width:6em;" +
+    ".eb-card{background:var(--face);color:var(--face-ink);border:2px solid var(--edge);border-radius:10px;padding:.5em .8em;min-width:6em;" +
     "text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.12)}" +
     ".eb-card b{display:block;font-size:1.25em;word-break:break-word}" +
-    ".eb-card small{display:block;color:#6b7780;font-size:.8em}" +
+    ".eb-card small{display:block;color:#5a6670;font-size:.8em}" +
     ".eb-card.eb-out{border-style:dashed;opacity:.75}" +
     ".eb-card.eb-big b{font-size:1.7em}" +
     ".eb-backs{display:inline-flex;gap:3px;vertical-align:middle;margin-right:.4em}" +
     ".eb-back{display:inline-block;width:.9em;height:1.3em;border-radius:3px;background:#1f6f8b;border:1px solid #174f63}" +
     ".eb-grid{width:100%;border-collapse:collapse;margin:.4em 0}" +
-    ".eb-grid th{text-align:left;font-size:.85em;color:#6b7780;font-weight:600;padding:.2em .4em}" +
-    ".eb-grid td{padding:.35em .4em;border-top:1px solid #ddd5c7;vertical-align:top}" +
-    ".eb-grid tr.eb-turn td{background:#fff3c4}" +
+    ".eb-grid th{text-align:left;font-size:.85em;color:var(--muted);font-weight:600;padding:.2em .4em}" +
+    ".eb-grid td{padding:.35em .4em;border-top:1px solid var(--line);vertical-align:top}" +
+    ".eb-grid tr.eb-turn td{background:var(--hi)}" +
     ".eb-grid td:nth-child(2){white-space:nowrap}" +
-    ".eb-chip{display:inline-block;margin:.1em .2em .1em 0;padding:.05em .5em;border-radius:8px;background:#e6f0e7;" +
-    "border:1px solid #b9d4bc}" +
-    ".eb-story{background:#fff;border-radius:12px;padding:.6em .8em;margin:.5em 0;border:1px solid #ddd5c7}" +
+    ".eb-chip{display:inline-block;margin:.1em .2em .1em 0;padding:.05em .5em;border-radius:8px;background:var(--yes-bg);" +
+    "border:1px solid var(--line)}" +
+    ".eb-story{background:var(--card);border-radius:12px;padding:.6em .8em;margin:.5em 0;border:1px solid var(--line)}" +
     ".eb-story h4{margin:0 0 .3em}" +
     ".eb-story .eb-card{min-width:0;padding:.3em .6em}.eb-story .eb-card b{font-size:1.05em}" +
     ".eb-short h4{margin:0 0 .1em}.eb-won{margin:.15em 0}.eb-won.eb-out .eb-term{text-decoration:line-through}" +
-    ".eb-win{font-size:1.5em;font-weight:800;margin:.5em 0;padding:.5em .7em;border-radius:12px;background:#e6f0e7}" +
+    ".eb-win{font-size:1.5em;font-weight:800;margin:.5em 0;padding:.5em .7em;border-radius:12px;background:var(--yes-bg)}" +
     ".eb-question{font-size:1.5em;font-weight:700;padding:.2em 0 .5em;color:#fff;width:100%}";
 
   // one stylesheet for the page, adopted through the CSSOM (the CSP allows no inline style)

@@ -37,17 +37,17 @@
     ".hc-field small{display:block;font-size:.7em;font-weight:normal;margin-top:.2em}" +
     ".hc-chip{display:inline-block;border-radius:.4em;padding:.05em .5em;font-weight:bold;border:1px solid rgba(0,0,0,.3)}" +
     ".hc-clue{font-size:2.6em;font-weight:bold;text-align:center;margin:.3em 0;font-family:Georgia,serif}" +
-    ".hc-clue.hc-none{font-size:1.2em;font-weight:normal;font-style:italic;color:#666}" +
+    ".hc-clue.hc-none{font-size:1.2em;font-weight:normal;font-style:italic;color:var(--muted)}" +
     ".hc-list{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.4em}" +
-    ".hc-list li{padding:.2em .6em;border-radius:.4em;background:#eee;color:#111}" +
-    ".hc-list li.hc-on{background:#cfe9d3}.hc-list li.hc-off{background:#f3e3c8}" +
-    ".hc-result{border:2px solid #ccc;border-radius:.6em;padding:.5em;margin:.4em 0}" +
+    ".hc-list li{padding:.2em .6em;border-radius:.4em;background:var(--soft);color:var(--ink)}" +
+    ".hc-list li.hc-on{background:var(--yes-bg)}.hc-list li.hc-off{background:var(--warm-bg)}" +
+    ".hc-result{border:2px solid var(--line);border-radius:.6em;padding:.5em;margin:.4em 0}" +
     ".hc-result.hc-big{border-width:4px}" +
-    ".hc-todo{font-size:1.5em;font-weight:bold;padding:.6em;border:3px dashed #555;border-radius:.6em;margin:.5em 0}" +
+    ".hc-todo{font-size:1.5em;font-weight:bold;padding:.6em;border:3px dashed var(--muted);border-radius:.6em;margin:.5em 0}" +
     ".hc-scores td{padding:.1em .8em}.hc-scores td.hc-n{text-align:right;font-weight:bold}" +
     ".hc-me{font-size:1.3em;font-weight:bold;margin:.5em 0}" +
     ".hc-chip.hc-big{font-size:1.4em;padding:.2em .7em}.hc-said{font-style:italic}" +
-    ".hc-list li.hc-mine{outline:3px solid #333}";
+    ".hc-list li.hc-mine{outline:3px solid var(--ink)}";
   if (K.adoptStyle) K.adoptStyle("haiclue", STYLE);
 
   function chip(ui, color, big) {

@@ -93,7 +93,7 @@
   var STYLE = ".hoax-out td{opacity:.5}.hoax-next td:first-child{font-weight:bold}.hoax-void{text-decoration:line-through;opacity:.6}" +
     ".hoax-open{outline:2px solid #c33}.hoax-id{white-space:nowrap;padding:0 .2em;border-radius:.3em;background:#eee2}" +
     ".hoax-revealed{background:#fc6;color:#000}.hoax-pts{text-align:right;font-weight:bold}" +
-    ".hoax-claims ul{list-style:none;padding-left:0;margin:.2em 0}.hoax-final{color:#c33}" +
+    ".hoax-claims ul{list-style:none;padding-left:0;margin:.2em 0}.hoax-final{color:var(--danger-ink)}" +
     ".hoax-phone .hoax-claims h3{font-size:1rem;margin:.5em 0 0}.hoax-phone .hoax-claims li{padding:.15em 0;border-top:1px solid #ddd5c7}" +
     ".hoax-book{width:100%;text-align:left}.hoax-book h3{font-size:.9rem;color:#b8c5ce;margin:0 0 .2em}" +
     ".hoax-book table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:1rem;line-height:1.2}" +

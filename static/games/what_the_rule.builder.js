@@ -13,12 +13,12 @@
 
   var STYLE =
     // a closed native select cuts its text: what, comparison and value each get a whole row
-    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid #ddd5c7}" +
+    ".wtr-builder .wtr-clause{display:grid;grid-template-columns:1fr auto;gap:.3em;margin:.5em 0;padding-top:.4em;border-top:1px solid var(--line)}" +
     ".wtr-builder .wtr-what,.wtr-builder .wtr-value,.wtr-builder .wtr-toggles{grid-column:1/-1}" +
     ".wtr-builder .wtr-op{grid-column:1}.wtr-builder .wtr-clause [data-wtr-remove]{grid-column:2;grid-row:2}" +
     ".wtr-builder select{padding:.4em;min-height:44px;min-width:0}" +
     ".wtr-builder .wtr-toggles{display:flex;flex-wrap:wrap;gap:.3em}.wtr-builder .wtr-toggles .choice{min-width:44px;min-height:44px;flex:0 1 auto;padding:.3em .7em}" +
-    ".wtr-builder .wtr-group{margin:.6em 0;padding:.1em 0 .1em .6em;border-left:4px solid #8fb3b8}" +
+    ".wtr-builder .wtr-group{margin:.6em 0;padding:.1em 0 .1em .6em;border-left:4px solid var(--edge)}" +
     ".wtr-builder .wtr-group .wtr-clause:first-of-type{border-top:0}" +
     ".wtr-builder .wtr-join{display:grid;grid-template-columns:1fr auto;gap:.3em;align-items:center;margin:.4em 0}" +
     ".wtr-builder .row{display:flex;gap:.5em;flex-wrap:wrap;align-items:center;margin:.4em 0}" +

@@ -64,36 +64,36 @@
     ".wtr-big{width:76px;height:114px}.wtr-mid{width:60px;height:90px}.wtr-small{width:44px;height:66px}" +
     ".wtr-tiny{width:30px;height:45px}" +
     ".wtr-head{display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:baseline;font-weight:600}" +
-    ".wtr-chip{display:inline-block;padding:.1em .6em;border-radius:999px;background:#e9e4da;font-weight:600}" +
-    ".wtr-chip.app{background:#d9ecf2}.wtr-chip.gm{background:#f3e3c8}" +
+    ".wtr-chip{display:inline-block;padding:.1em .6em;border-radius:999px;background:var(--soft);font-weight:600}" +
+    ".wtr-chip.app{background:var(--info-bg)}.wtr-chip.gm{background:var(--warm-bg)}" +
     ".wtr-rows{display:flex;flex-wrap:wrap;gap:.9em .6em;padding:.5em .2em 1em;align-items:flex-start}" +
     ".wtr-col{display:flex;flex-direction:column;align-items:center;gap:.3em;min-width:64px}" +
-    ".wtr-col .wtr-n{font-size:.8em;color:#6b7780;font-weight:700}" +
-    ".wtr-slot{width:60px;height:90px;border:2px dashed #b9b0a2;border-radius:8px;box-sizing:border-box}" +
+    ".wtr-col .wtr-n{font-size:.8em;color:var(--muted);font-weight:700}" +
+    ".wtr-slot{width:60px;height:90px;border:2px dashed var(--edge);border-radius:8px;box-sizing:border-box}" +
     ".wtr-slot-wtr-big{width:76px;height:114px}" +
     ".wtr-under{display:grid;grid-template-columns:repeat(2,auto);gap:4px;justify-content:center;" +
-    "padding-top:.3em;border-top:2px dotted #b9b0a2}" +
+    "padding-top:.3em;border-top:2px dotted var(--edge)}" +
     ".wtr-under .wtr-card{filter:none}" +
     ".wtr-mid+.wtr-under .wtr-card,.wtr-slot-wtr-mid+.wtr-under .wtr-card{width:29px;height:44px}" +
     ".wtr-line{border-top:3px solid #2e7d32;margin:.2em 0 .1em}" +
     ".wtr-players{display:flex;flex-wrap:wrap;gap:.5em;margin:.5em 0}" +
-    ".wtr-player{display:flex;align-items:center;gap:.5em;padding:.35em .7em;border-radius:12px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.08)}" +
-    ".wtr-player.on{outline:3px solid #e0a800;background:#fff3c4}" +
+    ".wtr-player{display:flex;align-items:center;gap:.5em;padding:.35em .7em;border-radius:12px;background:var(--card);box-shadow:0 1px 2px rgba(0,0,0,.08)}" +
+    ".wtr-player.on{outline:3px solid #e0a800;background:var(--hi)}" +
     ".wtr-player .wtr-hand{font-weight:800;font-size:1.2em}" +
-    ".wtr-pile{background:#e9e4da;box-shadow:none;font-weight:700}" +
+    ".wtr-pile{background:var(--soft);box-shadow:none;font-weight:700}" +
     ".wtr-stack{display:flex;align-items:center;gap:.4em}" +
-    ".wtr-pending{display:flex;gap:.8em;align-items:center;padding:.6em;border-radius:14px;background:#fff;margin:.5em 0;flex-wrap:wrap}" +
+    ".wtr-pending{display:flex;gap:.8em;align-items:center;padding:.6em;border-radius:14px;background:var(--card);margin:.5em 0;flex-wrap:wrap}" +
     ".wtr-cards{display:flex;flex-wrap:wrap;gap:.35em}" +
     ".wtr-guesses{list-style:none;padding:0;margin:.3em 0}" +
-    ".wtr-guesses li{padding:.35em .5em;border-radius:10px;margin:.25em 0;background:#fff}" +
-    ".wtr-guesses li.right{background:#d8efd9}.wtr-guesses li.wrong{background:#f6dede}" +
+    ".wtr-guesses li{padding:.35em .5em;border-radius:10px;margin:.25em 0;background:var(--card)}" +
+    ".wtr-guesses li.right{background:var(--yes-bg)}.wtr-guesses li.wrong{background:var(--no-bg)}" +
     ".wtr-guesses code,.wtr-rule code{font-family:ui-monospace,monospace;font-size:.95em}" +
-    ".wtr-rule{border:3px solid #1f6f8b;border-radius:14px;padding:.6em .9em;margin:.6em 0;background:#fff}" +
+    ".wtr-rule{border:3px solid #1f6f8b;border-radius:14px;padding:.6em .9em;margin:.6em 0;background:var(--card)}" +
     ".wtr-rule .wtr-sentence{font-size:1.3em;font-weight:700}" +
     ".wtr-scores{border-collapse:collapse;margin:.3em 0}.wtr-scores td,.wtr-scores th{padding:.15em .7em;text-align:left}" +
     ".wtr-scores td.num{text-align:right;font-weight:700;font-variant-numeric:tabular-nums}" +
-    ".wtr-hint{background:#fff3c4;border-radius:10px;padding:.4em .7em;margin:.3em 0}" +
-    ".wtr-note{color:#6b7780}" +
+    ".wtr-hint{background:var(--hi);border-radius:10px;padding:.4em .7em;margin:.3em 0}" +
+    ".wtr-note{color:var(--muted)}" +
     ".wtr-cols{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.2em;align-items:start}" +
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
     ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
@@ -101,20 +101,20 @@
     // the phone's grid of the 72 cards: six counts across, every button at least 44px
     ".wtr-grid{display:grid;grid-template-columns:repeat(6,minmax(44px,1fr));gap:6px;margin:.4em 0}" +
     ".wtr-pick{position:relative;min-height:44px;padding:3px;border:2px solid transparent;border-radius:10px;" +
-    "background:#f4f1ea;display:flex;justify-content:center}" +
+    "background:var(--inner);display:flex;justify-content:center}" +
     ".wtr-pick .wtr-grid-card{width:100%;max-width:52px;height:auto;aspect-ratio:2/3}" +
-    ".wtr-pick.on{border-color:#1f6f8b;background:#d9ecf2}.wtr-pick:disabled:not(.on){opacity:.35}" +
+    ".wtr-pick.on{border-color:#1f6f8b;background:var(--info-bg)}.wtr-pick:disabled:not(.on){opacity:.35}" +
     ".wtr-badge{position:absolute;top:2px;right:2px;background:#1f6f8b;color:#fff;border-radius:999px;" +
     "font-size:.8em;font-weight:800;padding:0 .35em}" +
-    ".wtr-grid-bar{position:sticky;bottom:0;background:#fff;padding:.4em 0;border-top:2px solid #e9e4da}" +
+    ".wtr-grid-bar{position:sticky;bottom:0;background:var(--card);padding:.4em 0;border-top:2px solid var(--soft)}" +
     ".wtr-count{font-weight:800;font-size:1.15em}" +
     ".wtr-chosen{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:.3em 0}" +
-    ".wtr-take{min-width:44px;min-height:52px;padding:2px;border-radius:8px;background:#f4f1ea;display:flex;" +
+    ".wtr-take{min-width:44px;min-height:52px;padding:2px;border-radius:8px;background:var(--inner);display:flex;" +
     "justify-content:center;align-items:center}" +
     ".wtr-judge-guess{font-size:1.6em;font-weight:800;line-height:1.25;margin:.2em 0 .5em;overflow-wrap:anywhere}" +
     ".wtr-judge-guess code{font-size:.85em;display:block}.wtr-judge-guess .wtr-words{font-size:.6em;font-weight:400}" +
     ".wtr-verdict .choice{min-height:56px;font-size:1.1em;flex:1 1 40%}" +
-    ".wtr-verdict .wtr-yes{background:#d8efd9}.wtr-verdict .wtr-no{background:#f6dede}" +
+    ".wtr-verdict .wtr-yes{background:var(--yes-bg)}.wtr-verdict .wtr-no{background:var(--no-bg)}" +
     ".wtr-overrule{border:3px solid #b26a00}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule", STYLE);
 

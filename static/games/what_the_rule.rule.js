@@ -316,8 +316,8 @@
 
   var STYLE =
     ".wtr-words{font-size:.95em}.wtr-alts{margin:.2em 0 .2em 1.2em;padding:0}" +
-    ".wtr-unread{color:#b3261e;margin:.2em 0}.wtr-free{font-size:.9em;margin:.2em 0}" +
-    ".wtr-form-words{background:#eef5f7;border-radius:10px;padding:.4em .6em;margin:.3em 0}";
+    ".wtr-unread{color:var(--danger-ink);margin:.2em 0}.wtr-free{font-size:.9em;margin:.2em 0}" +
+    ".wtr-form-words{background:var(--info-bg);border-radius:10px;padding:.4em .6em;margin:.3em 0}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule.rule", STYLE);
 
   function ruleInput() {

@@ -3,7 +3,9 @@ server: axe-core (node_modules/axe-core, installed by ``npm ci``, never
 served by the app) finds no serious or critical violation on the create
 page, the join page, and the table and phone pages of every shipped game,
 in the lobby and in play (the phone's secret held, its rules open, the
-host's tools open).  axe is injected into a context made with
+host's tools open), each in the light and in the dark theme (issue #28: the
+device's colour scheme emulated dark; the table turned dark by its switch,
+a real click).  axe is injected into a context made with
 ``bypass_csp=True`` for these tests only: the app's CSP allows no inline
 script.
 
@@ -112,10 +114,11 @@ def storage(url: str, room: Room, seat: int | None = None, host: bool = False) -
     return {"cookies": [], "origins": [{"origin": url, "localStorage": items}]}
 
 
-def open_page(browser, url: str, size=PHONE, lang: str = "en", state: dict | None = None, audit: bool = True):
+def open_page(browser, url: str, size=PHONE, lang: str = "en", state: dict | None = None, audit: bool = True,
+              scheme: str = "light"):
     """A page in its own context (``audit``: with the CSP bypassed so that
-    axe can be injected)."""
-    context = browser.new_context(viewport=size, locale=lang, has_touch=size is PHONE,
+    axe can be injected; ``scheme``: the device's colour scheme)."""
+    context = browser.new_context(viewport=size, locale=lang, has_touch=size is PHONE, color_scheme=scheme,
                                   is_mobile=size is PHONE, bypass_csp=audit,
                                   storage_state=state or {"cookies": [], "origins": []})
     page = context.new_page()
@@ -149,27 +152,43 @@ def report(found: dict) -> str:
 
 # --- the pages ---------------------------------------------------------------------------
 
+def dark_by_switch(table) -> None:
+    """The host's click on the table's theme switch (the host tools' first
+    line), from "as the device" (light here) to dark."""
+    wait_js(table, "!document.getElementById('host-tools').hidden")
+    if not table.locator("#host-tools").evaluate("(d) => d.open"):
+        table.locator("#host-tools > summary").click()
+    table.locator("#theme-switch").click()
+    wait_js(table, "document.documentElement.dataset.theme === 'dark'")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_create_page_with_every_game_chosen(server, browser, lang):
-    page = open_page(browser, f"{server.url}/?lang={lang}", TABLET, lang)
+def test_the_create_page_with_every_game_chosen(server, browser, lang, scheme):
+    page = open_page(browser, f"{server.url}/?lang={lang}", TABLET, lang, scheme=scheme)
     found: dict = {}
     try:
         page.wait_for_selector("#game-list button")
         for name in SHIPPED:
             page.locator(f'button[data-game="{name}"]').click()
-            audit(page, f"create page ({lang}), {name} chosen", found)
+            audit(page, f"create page ({lang}, {scheme}), {name} chosen", found)
     finally:
         page.context.close()
     assert not found, report(found)
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("game_name", SHIPPED)
-def test_join_table_and_phone_pages_of_every_game(server, browser, game_name):
+def test_join_table_and_phone_pages_of_every_game(server, browser, game_name, theme):
+    """``dark``: the phone's device says dark; the table's device says
+    light and the host turns it dark with the switch."""
     room = Room(server.url, game_name)
     found: dict = {}
-    phone = open_page(browser, f"{server.url}/j/{room.code}")
+    phone = open_page(browser, f"{server.url}/j/{room.code}", scheme=theme)
     table = open_page(browser, f"{server.url}/t/{room.code}", TABLET, state=storage(server.url, room, host=True))
     try:
+        if theme == "dark":
+            dark_by_switch(table)
         phone.wait_for_selector("#join-form:not([hidden])")
         audit(phone, "join page", found)
         phone.fill("#name", NAMES[0])
