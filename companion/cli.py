@@ -159,8 +159,14 @@ def serve(args):
         print(f"companion: port {args.port} is taken; choose another with --port", file=sys.stderr)
         raise SystemExit(1)
 
-    from .app import create_app, shutdown
+    from .app import ROOT, create_app, default_config, shutdown
     from .transport.api import lan_address
+    from .transport.assets import missing
+
+    problem = missing(str(ROOT / "static"), default_config()["NODE_MODULES"])
+    if problem:
+        print(f"companion: {problem}", file=sys.stderr)
+        raise SystemExit(1)
 
     config = {"ASYNC_MODE": args.async_mode}
     if args.db:
