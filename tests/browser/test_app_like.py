@@ -352,3 +352,70 @@ def test_the_manifest_is_served_as_a_manifest(client):
     assert json.loads(answer.data)["start_url"] == "/"
     for path in ("/", "/t/ABCDE", "/j/ABCDE"):
         assert b'<link rel="manifest" href="/manifest.webmanifest">' in client.get(path).data, path
+
+
+# --- https ------------------------------------------------------------------------------
+
+def test_serve_https_makes_its_certificate_prints_its_fingerprint_and_is_a_secure_context(
+        browser, tmp_path):
+    import hashlib
+    import ssl
+    import time
+    port = free_port()
+    env = dict(os.environ, COMPANION_LIMITS="off", COMPANION_EXTRA_GAMES="tests.fixture_game",
+               PYTHONPATH=str(ROOT))
+    env.pop("COMPANION_PUBLIC_URL", None)
+    env.pop("REDIS_URL", None)
+    log = open(tmp_path / "serve.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--https", "--host", "127.0.0.1",
+         "--port", str(port), "--db", str(tmp_path / "rooms.sqlite3")],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"https://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            assert process.poll() is None, (tmp_path / "serve.log").read_text()
+            try:
+                if requests.get(url + "/healthz", timeout=1, verify=False).ok:
+                    break
+            except requests.RequestException:
+                assert time.monotonic() < deadline, "no https answer"
+                time.sleep(0.1)
+        # the certificate lies beside the database, and the printed fingerprint is the served one's
+        assert (tmp_path / "cert.pem").exists() and (tmp_path / "key.pem").stat().st_mode & 0o077 == 0
+        served = ssl.PEM_cert_to_DER_cert(ssl.get_server_certificate(("127.0.0.1", port)))
+        digest = hashlib.sha256(served).hexdigest().upper()
+        printed = [line for line in (tmp_path / "serve.log").read_text().splitlines()
+                   if "SHA-256 fingerprint" in line]
+        assert printed == [f"companion: its SHA-256 fingerprint "
+                           f"{':'.join(digest[i:i + 2] for i in range(0, 64, 2))}"], printed
+        assert f"open {url}/" in (tmp_path / "serve.log").read_text()
+
+        # a phone that accepted the warning once: a secure context, the Wake Lock API there
+        answer = requests.post(url + "/api/rooms", json={"game": "pick", "options": {}},
+                               timeout=10, verify=False).json()
+        code = answer["code"]
+        seat = requests.post(f"{url}/api/rooms/{code}/seats", json={"name": "Ana"},
+                             timeout=10, verify=False).json()
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                      ignore_https_errors=True)
+        page = context.new_page()
+        page.goto(f"{url}/j/{code}")
+        page.evaluate("([c, t]) => { localStorage.setItem('companion:seat:' + c, t);"
+                      " localStorage.setItem('companion:seatno:' + c, '0'); }", [code, seat["token"]])
+        page.reload()
+        page.wait_for_selector("#play:not([hidden])")   # the socket works over wss too
+        assert page.evaluate("window.isSecureContext && 'wakeLock' in navigator")
+        context.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+        log.close()
+    # a second start keeps the certificate (the phones' exceptions stay valid)
+    before = (tmp_path / "cert.pem").read_bytes()
+    from companion.cli import certificate
+    assert certificate(str(tmp_path), ["127.0.0.1"])[0] == str(tmp_path / "cert.pem")
+    assert (tmp_path / "cert.pem").read_bytes() == before
+    certificate(str(tmp_path), ["192.168.1.23"])   # a new LAN address: a new certificate names it
+    assert (tmp_path / "cert.pem").read_bytes() != before
