@@ -33,6 +33,9 @@
      hook stays until it says it is done. */
   const onGesture = new Set();
   function gesture() {
+    // only an event that carries the user's activation (a touch's pointerup
+    // may come before it does: then its touchend or click)
+    if (navigator.userActivation && !navigator.userActivation.isActive) return;
     onGesture.forEach((hook) => { if (hook()) onGesture.delete(hook); });
   }
   ["touchend", "pointerup", "click", "keydown"].forEach((type) =>
@@ -141,12 +144,21 @@
       blip.buffer = ctx.createBuffer(1, 1, ctx.sampleRate);
       blip.connect(ctx.destination); blip.start(0);
     } catch (e) { /* nothing to unlock */ }
-    return true;
+    return ctx.state === "running";   // else again at the next tap
   });
   /* Notes: [frequency Hz, start s, length s, loudness 0..1]. */
   function tones(notes, type) {
     const ctx = audio;
-    if (!ctx || ctx.state !== "running") return false;   // no tap yet: no sound
+    if (!ctx) return false;   // no tap yet: no sound
+    if (ctx.state !== "running") {   // suspended by the system since: after a tap it may resume
+      if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
+      ctx.resume().then(() => play(ctx, notes, type), () => {});
+      return true;
+    }
+    play(ctx, notes, type);
+    return true;
+  }
+  function play(ctx, notes, type) {
     const now = ctx.currentTime + 0.01;
     notes.forEach(([freq, at, length, loud]) => {
       const osc = ctx.createOscillator(), gain = ctx.createGain();
@@ -157,7 +169,6 @@
       osc.connect(gain); gain.connect(ctx.destination);
       osc.start(now + at); osc.stop(now + at + length + 0.02);
     });
-    return true;
   }
 
   /* The phone's sound switch, kept on this phone (localStorage). */
@@ -226,6 +237,8 @@
     };
     drawInstall(button);
   }
+
+  document.querySelectorAll("button[data-install]").forEach(offerInstall);
 
   function switchLang(e) {
     e.preventDefault();
