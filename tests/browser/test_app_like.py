@@ -305,6 +305,10 @@ def test_the_join_page_offers_to_install_without_standing_in_the_way(browser, se
     page.locator("#join-form button[type=submit]").tap()
     page.wait_for_selector("#play:not([hidden])")
     page.screenshot(path=str(SCREENS / f"app-phone-switch-{lang}.png"))
+    switch.tap()
+    assert switch.text_content() == {"en": "Sound off", "de": "Ton aus"}[lang]
+    assert switch.get_attribute("aria-checked") == "false"
+    page.screenshot(path=str(SCREENS / f"app-phone-switch-off-{lang}.png"))
     page.context.close()
 
 
