@@ -26,7 +26,8 @@
       background: #efe9dc; color: #5a6670; }
     .sound-switch { white-space: nowrap; }
     .sound-switch[aria-checked="false"] { opacity: .75; text-decoration: line-through; }
-    .install-offer { width: 100%; margin-top: .6em; }`);
+    .install-offer { width: 100%; margin-top: .6em; }
+    form[hidden] + .install-offer { display: none; }`);
 
   /* The first tap, click or key of the page: what browsers only allow
      after one (sound, a video that would not start) runs then.  Every
