@@ -211,6 +211,25 @@ def test_on_plain_http_a_looping_video_keeps_phone_and_table_awake_while_a_game_
     table.context.close()
 
 
+@pytest.mark.parametrize("name", ["keepawake.webm", "keepawake.mp4"])
+def test_each_generated_media_file_is_a_playable_looping_video(browser, server, name):
+    """Both files of scripts/make-assets decode in Chromium: a video of
+    64x64 frames a few seconds long (WebM for most browsers, MP4 for Safari)."""
+    page = new_page(browser, PHONE)
+    page.goto(server.url + "/")
+    src = page.evaluate("Companion.page.awake").pop(0 if name.endswith("webm") else 1)
+    assert name in src
+    page.evaluate("""(src) => { const v = document.createElement('video');
+        v.id = 'probe'; v.muted = true; v.loop = true; v.src = src; document.body.append(v);
+        window.__probe = v.play().then(() => 'playing', (e) => String(e)); }""", src)
+    assert page.evaluate("window.__probe") == "playing"
+    wait_js(page, "document.getElementById('probe').currentTime > 0")
+    size = page.evaluate("(() => { const v = document.getElementById('probe');"
+                         " return [v.videoWidth, v.videoHeight, v.duration]; })()")
+    assert size[:2] == [64, 64] and 2 <= size[2] <= 10, size
+    page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_where_the_screen_cannot_be_kept_on_the_page_says_so_once(lan_browser, server, lang):
     room = Room(server, "pick", ["Ana", "Ben"], {"rounds": 2})
