@@ -18,6 +18,10 @@ def parse(argv):
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     serve.add_argument("--db", default=None, help="SQLite file (default: the user's data folder; "
                        "ignored when REDIS_URL is set)")
+    serve.add_argument("--https", action="store_true",
+                       help="serve https with a self-signed certificate made on first start and kept "
+                       "beside the database (each phone's browser warns once; in exchange the page "
+                       "may keep the screen awake with the Wake Lock API); gevent only")
     serve.add_argument("--async-mode", default=os.environ.get("COMPANION_ASYNC", "gevent"),
                        choices=["gevent", "eventlet", "threading"],
                        help="async library (default gevent; env COMPANION_ASYNC)")
@@ -152,6 +156,68 @@ def port_taken(host: str, port: int) -> bool:
         probe.close()
 
 
+CERT_DAYS = 3650
+
+
+def certificate(folder: str, hosts: list[str]) -> tuple[str, str, str]:
+    """The server's self-signed certificate and key (cert.pem, key.pem in
+    ``folder``), made on first start, and again when an address in
+    ``hosts`` is not among its names (the laptop got another LAN address).
+    Returns (certfile, keyfile, its SHA-256 fingerprint)."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    os.makedirs(folder, exist_ok=True)
+    certfile, keyfile = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+
+    def names(cert):
+        try:
+            alt = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+        except x509.ExtensionNotFound:
+            return set()
+        return {str(n) for n in alt.get_values_for_type(x509.IPAddress)} | \
+            set(alt.get_values_for_type(x509.DNSName))
+
+    wanted = sorted(set(hosts) | {"localhost", "127.0.0.1"})
+    cert = None
+    if os.path.exists(certfile) and os.path.exists(keyfile):
+        with open(certfile, "rb") as f:
+            cert = x509.load_pem_x509_certificate(f.read())
+        now = datetime.datetime.now(datetime.timezone.utc)
+        if not set(wanted) <= names(cert) or cert.not_valid_after_utc < now:
+            cert = None
+    if cert is None:
+        key = ec.generate_private_key(ec.SECP256R1())
+        alt = []
+        for host in wanted:
+            try:
+                alt.append(x509.IPAddress(ipaddress.ip_address(host)))
+            except ValueError:
+                alt.append(x509.DNSName(host))
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "companion")])
+        now = datetime.datetime.now(datetime.timezone.utc)
+        cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+                .public_key(key.public_key()).serial_number(x509.random_serial_number())
+                .not_valid_before(now - datetime.timedelta(days=1))
+                .not_valid_after(now + datetime.timedelta(days=CERT_DAYS))
+                .add_extension(x509.SubjectAlternativeName(alt), critical=False)
+                .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+                .sign(key, hashes.SHA256()))
+        descriptor = os.open(keyfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as f:
+            f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                      serialization.NoEncryption()))
+        with open(certfile, "wb") as f:
+            f.write(cert.public_bytes(serialization.Encoding.PEM))
+    digest = cert.fingerprint(hashes.SHA256()).hex().upper()
+    return certfile, keyfile, ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
+
+
 def serve(args):
     import qrcode
 
@@ -159,8 +225,17 @@ def serve(args):
         print(f"companion: port {args.port} is taken; choose another with --port", file=sys.stderr)
         raise SystemExit(1)
 
-    from .app import create_app, shutdown
+    from .app import ROOT, create_app, default_config, shutdown
     from .transport.api import lan_address
+    from .transport.assets import missing
+
+    problem = missing(str(ROOT / "static"), default_config()["NODE_MODULES"])
+    if problem:
+        print(f"companion: {problem}", file=sys.stderr)
+        raise SystemExit(1)
+    if args.https and args.async_mode != "gevent":
+        print("companion: --https needs --async-mode gevent", file=sys.stderr)
+        raise SystemExit(1)
 
     config = {"ASYNC_MODE": args.async_mode}
     if args.db:
@@ -170,9 +245,17 @@ def serve(args):
     keep_collector(socketio)
 
     base = app.config.get("PUBLIC_URL")
+    host = args.host if args.host not in ("0.0.0.0", "::", "") else lan_address()
     if not base:
-        host = args.host if args.host not in ("0.0.0.0", "::", "") else lan_address()
-        base = f"http://{host}:{args.port}"
+        base = f"{'https' if args.https else 'http'}://{host}:{args.port}"
+    args.tls = None
+    if args.https:
+        folder = os.path.dirname(os.path.abspath(app.config["DB_PATH"]))
+        certfile, keyfile, fingerprint = certificate(folder, [host])
+        # the handshake at the first read, inside the header deadline (gevent_server)
+        args.tls = {"certfile": certfile, "keyfile": keyfile, "do_handshake_on_connect": False}
+        print(f"companion: https with the self-signed certificate {certfile}", flush=True)
+        print(f"companion: its SHA-256 fingerprint {fingerprint}", flush=True)
     store = "Redis " + app.config["REDIS_URL"] if app.config.get("REDIS_URL") else app.config["DB_PATH"]
     print(f"companion: open {base}/ on the tablet to create a room", flush=True)
     print(f"companion: store {store}; async {args.async_mode}; up to {args.file_limit} open files",
@@ -235,7 +318,8 @@ def serve_gevent(app, args):
         per_address=per_address if app.extensions["companion_limits"].on
         and not app.config.get("PROXIES") else None,
         header_timeout=float(env("COMPANION_HEADER_TIMEOUT", str(gevent_server.HEADER_TIMEOUT))),
-        idle_timeout=float(env("COMPANION_IDLE_TIMEOUT", str(gevent_server.IDLE_TIMEOUT))))
+        idle_timeout=float(env("COMPANION_IDLE_TIMEOUT", str(gevent_server.IDLE_TIMEOUT))),
+        **(getattr(args, "tls", None) or {}))
 
     def stop(signum, frame):
         print("companion: stopping", flush=True)

@@ -11,6 +11,8 @@
   const $ = (id) => document.getElementById(id);
   const tokenKey = "companion:seat:" + page.code, seatKey = "companion:seatno:" + page.code;
   $("lang-switch").onclick = K.switchLang;
+  K.soundSwitch($("sound-switch"));
+  K.offerInstall($("install"));
   let conn = null, lastView = null, hadMust = false, ended = false, leaving = false;
   let passed = null;            // the optional choices this phone let pass
   const drawn = {};             // container id -> what it shows (skip redraws that change nothing)
@@ -238,7 +240,7 @@
     $("todo-text").textContent = text;
     $("todo-hint").textContent = hint; $("todo-hint").hidden = !hint;
     $("todo").className = "todo" + (must ? " now" : "");
-    if (must && !hadMust) K.vibrate();
+    if (must && !hadMust) { K.vibrate(); K.cue(); }
     hadMust = must;
   }
 

@@ -35,6 +35,44 @@ LEAN = {"text/css", "text/javascript", "application/javascript"}
 _lean: dict[str, bytes] = {}   # file path -> its content without comment lines
 
 
+#: what the pages cannot do without, checked before ``companion serve``
+#: listens (``missing``): path -> what to do when it is missing
+REQUIRED = {
+    "static/manifest.webmanifest": "check out the repository again (git checkout -- static)",
+    "static/icons/icon-192.png": "run scripts/make-assets icons",
+    "static/icons/icon-512.png": "run scripts/make-assets icons",
+    "static/icons/apple-touch-icon.png": "run scripts/make-assets icons",
+    "static/icons/companion.svg": "check out the repository again (git checkout -- static)",
+    "static/media/keepawake.webm": "run scripts/make-assets media",
+    "static/media/keepawake.mp4": "run scripts/make-assets media",
+}
+#: the web app manifest's own type (browsers ignore a manifest served as text)
+MANIFEST_TYPE = "application/manifest+json"
+
+
+def missing(static: str, node_modules: str) -> str | None:
+    """One line saying what to do, if a file the pages need is missing
+    (or empty): the vendor script (npm ci), the manifest, the icons, the
+    keep-awake media; else None."""
+    for name, path in VENDOR.items():
+        if not os.path.isfile(os.path.join(node_modules, path)):
+            return f"node_modules/{path} is missing (the pages' {name}): run scripts/setup"
+    for relative, fix in REQUIRED.items():
+        path = os.path.join(static, relative.removeprefix("static/"))
+        if not os.path.isfile(path) or not os.path.getsize(path):
+            return f"{relative} is missing: {fix}"
+    return None
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest, linked from every page (base.html)."""
+    response = send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                                   mimetype=MANIFEST_TYPE, max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.get("/vendor/socket.io.min.js")
 def vendor_socketio():
     return send_from_directory(current_app.config["NODE_MODULES"], VENDOR["socket.io.min.js"])

@@ -48,7 +48,9 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
     texts = for_pages(catalogue(lang))
     if template_name == "phone.html":
         texts = for_phone(texts)
-    config = {"lang": lang, "texts": texts, "code": context.get("code")}
+    config = {"lang": lang, "texts": texts, "code": context.get("code"),
+              # the keep-awake video's sources (device.js), WebM before MP4
+              "awake": [asset("media/keepawake.webm"), asset("media/keepawake.mp4")]}
     scripts = []   # the room's game renderer only (texts.js loads another on new_game)
     if with_game:
         config.update(game_config(game, lang, phone=template_name == "phone.html"))
