@@ -96,8 +96,7 @@ def asset(filename: str) -> str:
 
 #: the shared page API: several plain scripts by job (static/texts.js, …),
 #: served joined as one (each file costs a phone ~750 bytes of headers)
-SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js", "theme.js",
-          "timer.js")
+SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js", "timer.js")
 
 
 def shared_body() -> bytes:
