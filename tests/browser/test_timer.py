@@ -58,6 +58,12 @@ def shot(page, name):
     page.screenshot(path=str(SCREENS / f"{name}.png"))
 
 
+def open_tools(page):
+    """Unfolds the host tools (folded during play) by a real click."""
+    if not page.evaluate("() => document.getElementById('host-tools').open"):
+        page.locator("#host-tools > summary").click()
+
+
 def left_of(page) -> int:
     return int(page.get_attribute("#timer", "data-left"))
 
@@ -71,7 +77,7 @@ def test_host_sets_pauses_reloads_and_undoes_the_timer(server, browser):
     expect(phone.locator("#timer")).to_be_hidden()
 
     # the host sets 30 s by real clicks in the host tools
-    table.locator("#host-tools > summary").click()
+    open_tools(table)
     table.locator('#timer-host button[data-seconds="30"]').click()
     expect(table.locator("#timer")).to_be_visible()
     assert room.view()["timer"]["seconds"] == 30
@@ -114,6 +120,7 @@ def test_host_sets_pauses_reloads_and_undoes_the_timer(server, browser):
     expect(phone.locator("#timer .tm-clock")).to_have_text(clock(rest))
 
     # resume: it runs again from the rest
+    open_tools(table)
     table.locator("#timer-host button[data-toggle='timer_resume']").click()
     expect(table.locator("#timer")).to_have_attribute("data-paused", "0")
     wait_js(phone, f"Number(document.getElementById('timer').dataset.left) < {math.ceil(rest)}")
@@ -123,7 +130,7 @@ def test_host_sets_pauses_reloads_and_undoes_the_timer(server, browser):
     phone.goto(f"{server.url}/j/{room.code}?lang=de")
     expect(table.locator("#timer")).to_be_visible()
     expect(phone.locator("#timer")).to_be_visible()
-    table.locator("#host-tools > summary").click()
+    open_tools(table)
     table.locator("#timer-host button[data-toggle='timer_pause']").click()
     expect(phone.locator("#timer .tm-note")).to_have_text("angehalten")
     expect(table.locator("#timer-host h3")).to_have_text("Zeit pro Schritt")
@@ -135,7 +142,7 @@ def test_custom_seconds_and_off_from_the_host_tools(server, browser):
     room = Room(server, ["Sylvia", "Gregor"])
     room.act(room.host, type="start", first=0)
     table = host_table(browser, server, room, size=TABLE)
-    table.locator("#host-tools > summary").click()
+    open_tools(table)
     table.locator("#timer-host input[name=seconds]").fill("45")
     table.locator("#timer-host form button[type=submit]").click()
     expect(table.locator("#timer")).to_be_visible()
@@ -174,13 +181,13 @@ def test_the_chime_switch_is_kept_on_the_table(server, browser):
     room = Room(server, ["Sylvia", "Gregor"])
     room.act(room.host, type="start", first=0)
     table = host_table(browser, server, room, size=TABLE)
-    table.locator("#host-tools > summary").click()
+    open_tools(table)
     switch = table.locator("#chime-switch input")
     expect(switch).not_to_be_checked()
     switch.click()
     assert table.evaluate("() => localStorage.getItem('companion:table:chime')") == "1"
     table.reload()
-    table.locator("#host-tools > summary").click()
+    open_tools(table)
     expect(table.locator("#chime-switch input")).to_be_checked()
     expect(table.locator("#chime-switch")).to_have_text("Chime on big moments")
     table.locator("#chime-switch input").click()
