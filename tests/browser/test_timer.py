@@ -11,7 +11,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENS, host_table, seat_phone, wait_js
+from tests.browser.conftest import SCREENS, host_table, press, seat_phone, wait_js
 from tests.servers import Server
 
 TABLE = {"width": 1280, "height": 800}
@@ -109,8 +109,11 @@ def test_host_sets_pauses_reloads_and_undoes_the_timer(server, browser):
     expect(phone.locator("#timer .tm-clock")).to_have_text(clock(rest))
     expect(table.locator("#timer")).to_have_attribute("data-paused", "1")
 
-    # Sylvia picks: the next step, whose clock starts afresh (still paused); her phone shows none
-    room.act(room.tokens[0], type="pick", number=1)
+    # Sylvia picks on her phone (real taps): the next step, whose clock starts afresh
+    # (still paused); her phone shows none
+    press(phone, "pick")
+    expect(phone.locator("#timer")).to_be_hidden()
+    assert room.view()["waiting"] == [1, 2]
     expect(table.locator("#timer .tm-clock")).to_have_text("0:30")
     expect(phone.locator("#timer")).to_be_hidden()
     # the host undoes the pick: the undone step's clock comes back, on both screens
