@@ -197,3 +197,36 @@ def test_the_chime_switch_is_kept_on_the_table(server, browser):
     table.reload()
     expect(table.locator("#chime-switch input")).not_to_be_checked()
     table.context.close()
+
+
+SHIPPED = sorted(name for name in __import__("companion.games", fromlist=["all_games"]).all_games()
+                 if name != "pick")
+
+
+@pytest.mark.parametrize("game_name", SHIPPED)
+def test_every_game_with_points_shows_them_while_it_runs(server, browser, game_name):
+    """Random play until a score moved while the game still runs: the table
+    draws the running chart from view.points (one entry per change)."""
+    import random
+
+    from tests.browser.test_table_board import Room as BoardRoom
+    from tests.browser.test_table_board import player_names
+
+    def scored(view):
+        return len(view["points"]) > 1
+
+    for attempt in range(6):
+        room = BoardRoom(server, game_name, player_names(game_name))
+        room.host_act({"type": "start"})
+        view = room.play(random.Random(f"running/{game_name}/{attempt}"), until=scored, steps=150)
+        if view["status"] == "playing" and scored(view):
+            break
+    else:
+        pytest.skip(f"{game_name}: no score moved during random play (a game without running points)")
+    table = host_table(browser, server, room, size=TABLE)
+    expect(table.locator("#running")).to_be_visible()
+    expect(table.locator("#running")).to_have_attribute("data-points", str(len(room.view()["points"])))
+    assert table.locator("#running svg path").count() == len(view["seats"])
+    table.evaluate("() => Companion.table.clear()")
+    shot(table, f"running-scores-{game_name}-en")
+    table.context.close()
