@@ -6,6 +6,7 @@ timed assertions: values read from the pages and the views."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 import requests
@@ -230,3 +231,39 @@ def test_every_game_with_points_shows_them_while_it_runs(server, browser, game_n
     table.evaluate("() => Companion.table.clear()")
     shot(table, f"running-scores-{game_name}-en")
     table.context.close()
+
+
+def test_time_up_cues_once_and_changes_nothing(server, browser):
+    """At zero: "time is up — the host decides" on the table and the awaited
+    phone, one vibration on that phone, and the game waits as before."""
+    room = Room(server, ["Sylvia", "Gregor"])
+    room.act(room.host, type="start", first=0)
+    table = host_table(browser, server, room, size=TABLE)
+    phone = seat_phone(browser, server, room, 0)
+    # count the phone's vibrations (the device's own K.vibrate still runs)
+    phone.evaluate("() => { const K = window.Companion, v = K.vibrate; window.vibrated = 0;"
+                   " K.vibrate = (...a) => { window.vibrated += 1; return v(...a); }; }")
+    open_tools(table)
+    table.locator("#timer-host input[name=seconds]").fill("10")
+    table.locator("#timer-host form button[type=submit]").click()
+    expect(table.locator("#timer")).to_be_visible()
+    version = room.view()["version"]
+    expect(table.locator("#timer .tm-note")).to_have_text("Time is up — the host decides.", timeout=20_000)
+    expect(phone.locator("#timer .tm-clock")).to_have_text("0:00", timeout=20_000)
+    expect(table.locator("#timer")).to_have_class(re.compile(r"\btm-up\b"))
+    wait_js(phone, "window.vibrated === 1")
+    view = room.view()
+    assert view["version"] == version and view["waiting"] == [0, 1] and view["status"] == "playing"
+    shot(table, "timer-up-table-en")
+    phone.wait_for_timeout(600)   # a few more ticks of the page's clock: still once
+    assert phone.evaluate("() => window.vibrated") == 1
+    # a reload after the end gives no second cue: the only vibration is the
+    # page's own "your move" on its first view
+    phone.context.add_init_script(
+        "window.vibrated = 0; { const v = navigator.vibrate ? navigator.vibrate.bind(navigator) : null;"
+        " navigator.vibrate = (...a) => { window.vibrated += 1; return v ? v(...a) : true; }; }")
+    phone.reload()
+    expect(phone.locator("#timer .tm-clock")).to_have_text("0:00")
+    wait_js(phone, "window.vibrated >= 1")
+    phone.wait_for_timeout(600)
+    assert phone.evaluate("() => window.vibrated") == 1
