@@ -15,14 +15,14 @@
 .tm-table { flex: 0 0 100%; display: flex; align-items: baseline; gap: .5em; margin-top: .15em; }
 .tm-table[hidden], .tm-phone[hidden] { display: none; }
 .tm-table .tm-clock { font-size: clamp(44px, 4.4vw, 84px); font-weight: 800; line-height: 1;
-  font-variant-numeric: tabular-nums; color: var(--fg, inherit); }
-.tm-table .tm-note { font-size: clamp(20px, 1.6vw, 28px); color: var(--muted, #b9c7d2); font-weight: 600; }
+  font-variant-numeric: tabular-nums; color: inherit; }
+.tm-table .tm-note { font-size: clamp(20px, 1.6vw, 28px); color: var(--tb-head-muted, #b9c7d2); font-weight: 600; }
 .tm-table.tm-low .tm-clock { color: var(--warn, #ffb347); }
 .tm-table.tm-up .tm-clock { color: var(--bad, #ff8787); }
 .tm-paused .tm-clock { opacity: .55; }
 .tm-phone { display: flex; align-items: baseline; justify-content: flex-end; gap: .4em; margin: .2em .2em .4em;
-  font-size: 20px; color: var(--muted, #5b6b78); }
-.tm-phone .tm-clock { font-weight: 800; font-variant-numeric: tabular-nums; color: var(--fg, #1d2b36); }
+  font-size: 20px; color: var(--muted, #5a6670); }
+.tm-phone .tm-clock { font-weight: 800; font-variant-numeric: tabular-nums; color: var(--ink, #1d2b36); }
 .tm-host { margin: .4em 0 .8em; display: grid; gap: .45em; }
 .tm-host h3 { margin: 0; font-size: 20px; }
 .tm-host .tm-row { display: flex; flex-wrap: wrap; gap: .4em; align-items: center; }
