@@ -6,6 +6,7 @@ these steps."""
 from __future__ import annotations
 
 import random
+import time
 
 from . import games, rooms
 from .errors import ServiceError, fail
@@ -32,6 +33,7 @@ def snapshot(room: dict, what: dict) -> None:
         "what": what,
         **{key: room.get(key) for key in GAME_KEYS},
         "evening": len(room["evening"]),
+        "timer": timer_snapshot(room),
     }))
     room["undo_n"] = min(room.get("undo_n", 0) + 1, rooms.HISTORY_MAX)
 
@@ -115,3 +117,134 @@ def check_finished(room: dict, game: Game) -> None:
         rooms.add_log(room, "log.finished", {"names": [{"seat": s} for s in winners]})
     else:
         rooms.add_log(room, "log.finished_nobody")
+
+
+# --- the host's per-step timer (issue #28) ------------------------------------
+# ``room["timer"]``: {"seconds": the host's setting (0: off), "deadline": the
+# end of the running step as epoch seconds (None while paused or while nobody
+# is awaited), "paused_left": the seconds left while paused (None while
+# running), "waiting": the awaited seats the clock was started for}.  Time
+# running out changes nothing in the game: the host decides (``close``).
+
+TIMER_MIN, TIMER_MAX = 10, 3600
+
+
+def awaited(room: dict, game: Game | None = None) -> tuple[list[int], bool]:
+    """Whom the game cannot go on without: the seats offered a ``required``
+    template, in seating order; and whether any one of them is enough
+    (every such template a ``race``)."""
+    seats, race = [], True
+    if room["status"] == "playing":
+        game = game or games.get(room["game"])
+        for s in room["order"]:
+            required = [t for t in game.actions(room["state"], s) if t.get("required")]
+            if required:
+                seats.append(s)
+                race = race and all(t.get("race") for t in required)
+    return seats, race and len(seats) > 1
+
+
+def timer_on(room: dict) -> dict | None:
+    timer = room.get("timer")
+    return timer if timer and timer.get("seconds") else None
+
+
+def timer_left(timer: dict, now: float) -> float | None:
+    """The seconds left of the running or paused step (None: no step runs)."""
+    if timer.get("paused_left") is not None:
+        return timer["paused_left"]
+    if timer.get("deadline") is not None:
+        return max(0.0, timer["deadline"] - now)
+    return None
+
+
+def set_timer(room: dict, seconds: int, now: float | None = None) -> None:
+    """The host's setting: 0 switches the timer off; a new length starts the
+    current step again with it (paused stays paused, with the full length)."""
+    now = time.time() if now is None else now
+    if not seconds:
+        room["timer"] = {"seconds": 0, "deadline": None, "paused_left": None, "waiting": None}
+        return
+    paused = bool(timer_on(room)) and room["timer"].get("paused_left") is not None
+    room["timer"] = {"seconds": seconds, "deadline": None, "paused_left": None, "waiting": None}
+    follow_timer(room, now)
+    if paused:
+        pause_timer(room, now)
+
+
+def pause_timer(room: dict, now: float | None = None) -> None:
+    timer = room["timer"]
+    now = time.time() if now is None else now
+    left = timer_left(timer, now)
+    timer["paused_left"] = round(timer["seconds"] if left is None else left, 3)
+    timer["deadline"] = None
+
+
+def resume_timer(room: dict, now: float | None = None) -> None:
+    timer = room["timer"]
+    now = time.time() if now is None else now
+    left = timer.get("paused_left")
+    timer["paused_left"] = None
+    timer["deadline"] = round(now + left, 3) if timer.get("waiting") and left is not None else None
+
+
+def follow_timer(room: dict, now: float | None = None) -> None:
+    """After every accepted action: when the set of awaited seats changed,
+    the game moved on and the step's clock starts again (a paused clock
+    stays paused, full again).  Nobody awaited (lobby, end): no clock runs."""
+    timer = timer_on(room)
+    if timer is None:
+        return
+    waiting = awaited(room)[0]
+    if waiting == timer.get("waiting"):
+        return
+    now = time.time() if now is None else now
+    timer["waiting"] = waiting
+    paused = timer.get("paused_left") is not None
+    if paused:
+        timer["paused_left"] = timer["seconds"]
+        timer["deadline"] = None
+    else:
+        timer["deadline"] = round(now + timer["seconds"], 3) if waiting else None
+
+
+def timer_snapshot(room: dict) -> dict | None:
+    """What an undo step keeps of the clock: the seconds left then."""
+    timer = timer_on(room)
+    if timer is None:
+        return None
+    left = timer_left(timer, time.time())
+    return {"left": None if left is None else round(left, 3),
+            "paused": timer.get("paused_left") is not None, "waiting": timer.get("waiting")}
+
+
+def restore_timer(room: dict, saved: dict | None, now: float | None = None) -> None:
+    """Undo puts the clock back as it was when the undone action came: the
+    same seconds left, paused or running.  The host's setting stays."""
+    timer = timer_on(room)
+    if timer is None:
+        return
+    now = time.time() if now is None else now
+    if not saved or saved.get("left") is None:
+        timer.update(waiting=None, deadline=None,
+                     paused_left=timer["seconds"] if timer.get("paused_left") is not None else None)
+        return   # follow_timer starts the restored step afresh
+    left = min(saved["left"], TIMER_MAX)
+    timer["waiting"] = saved.get("waiting")
+    if saved.get("paused"):
+        timer.update(paused_left=left, deadline=None)
+    else:
+        timer.update(paused_left=None, deadline=round(now + left, 3))
+
+
+def timer_view(room: dict, now: float | None = None) -> dict | None:
+    """The view's ``timer``: null when off, else the setting, the deadline
+    (epoch seconds, null while paused or while nobody is awaited), the
+    seconds left while paused, and the server's clock (clients correct
+    their own by it)."""
+    timer = timer_on(room)
+    if timer is None:
+        return None
+    now = time.time() if now is None else now
+    return {"seconds": timer["seconds"], "deadline": timer.get("deadline"),
+            "paused_left": timer.get("paused_left"), "server_now": round(now, 3)}

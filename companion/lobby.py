@@ -10,10 +10,18 @@ from typing import Any
 from . import games, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, template
-from .gameplay import GAME_KEYS, log_events, snapshot, start_game
+from .gameplay import (GAME_KEYS, TIMER_MAX, TIMER_MIN, log_events, pause_timer,
+                       restore_timer, resume_timer, set_timer, snapshot, start_game,
+                       timer_on)
 
 HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
-              "rematch", "new_game"}
+              "rematch", "new_game", "timer", "timer_pause", "timer_resume"}
+
+#: the host's per-step timer: off (0), the usual lengths, or any TIMER_MIN..TIMER_MAX seconds
+TIMER_PRESETS = [0, 30, 60, 120, 300]
+TIMER_CUSTOM = {"kind": "int", "min": TIMER_MIN, "max": TIMER_MAX}
+#: the room's own options beside the game's (POST /api/rooms {"options": {"timer": 60}})
+PLATFORM_OPTIONS = {"timer"}
 
 
 SEAT_TYPES = {"rename", "leave"}
@@ -41,6 +49,22 @@ def validate_options(game: Game, options: Any) -> dict:
             raise fail("bad_option", option=name)
         clean[name] = value
     return clean
+
+
+def split_options(options: Any) -> tuple[Any, int]:
+    """The game's options and the room's timer setting (``options.timer``:
+    0 or TIMER_MIN..TIMER_MAX seconds, default 0 = off)."""
+    if not isinstance(options, dict) or "timer" not in options:
+        return options, 0
+    options = dict(options)
+    seconds = options.pop("timer")
+    if not _timer_ok(seconds):
+        raise fail("bad_option", option="timer")
+    return options, seconds
+
+
+def _timer_ok(seconds: Any) -> bool:
+    return type(seconds) is int and (seconds == 0 or TIMER_MIN <= seconds <= TIMER_MAX)
 
 
 def check_name(room: dict, name: Any, seat: int | None = None) -> str:
@@ -80,6 +104,12 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.append(template("reopen_seat", confirm=True, seat=seats))
     if room.get("undo_n"):
         out.append(template("undo", confirm=True))
+    out.append(template("timer", seconds=TIMER_PRESETS))
+    out.append(template("timer", seconds=TIMER_CUSTOM))
+    timer = timer_on(room)
+    if timer is not None:
+        out.append(template("timer_resume" if timer.get("paused_left") is not None
+                            else "timer_pause"))
     if status == "playing":
         out.extend(game.host_actions(room["state"]))
         out.append(template("end", confirm=True))
@@ -176,6 +206,8 @@ def act_undo(room, seat, action):
     for key in GAME_KEYS:
         room[key] = last.get(key)
     del room["evening"][last["evening"]:]
+    if "timer" in last:   # steps stored before the timer existed leave it alone
+        restore_timer(room, last["timer"])
     what = last["what"]
     game = games.get(room["game"])
     rooms.add_log(room, "log.undone", {"what": {"text": f"action.{what['type']}"}},
@@ -212,7 +244,22 @@ def act_new_game(room, seat, action):
     rooms.add_log(room, "log.new_game", {"game": {"text": "title"}}, game=game.name)
 
 
+def act_timer(room, seat, action):
+    """Not an undo step: the clock is the host's, not the game's (an undo
+    right after a pause takes back the last move, not the pause)."""
+    set_timer(room, action["seconds"])
+
+
+def act_timer_pause(room, seat, action):
+    pause_timer(room)
+
+
+def act_timer_resume(room, seat, action):
+    resume_timer(room)
+
+
 PLATFORM_ACTIONS = {
+    "timer": act_timer, "timer_pause": act_timer_pause, "timer_resume": act_timer_resume,
     "start": act_start, "seat_order": act_seat_order, "kick": act_kick,
     "reopen_seat": act_reopen_seat, "undo": act_undo, "end": act_end,
     "rematch": act_rematch, "new_game": act_new_game,

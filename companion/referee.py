@@ -10,7 +10,7 @@ from typing import Any
 from . import games, lobby, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, Illegal, default_why_not, match_action
-from .gameplay import apply_game_action, refused
+from .gameplay import apply_game_action, follow_timer, refused, timer_on
 from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, check_name, validate_options
 
 def known_type(game: Game, type_: str) -> bool:
@@ -39,8 +39,11 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
     if tpl is None:
         raise why_refused(room, game, kind, actor, action, bad_field)
     if type_ in HOST_TYPES or type_ in SEAT_TYPES:
-        return PLATFORM_ACTIONS[type_](room, seat, action)
-    return apply_game_action(room, game, actor, action)
+        result = PLATFORM_ACTIONS[type_](room, seat, action)
+    else:
+        result = apply_game_action(room, game, actor, action)
+    follow_timer(room)   # the game moved on: the step's clock starts again
+    return result
 
 
 def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
@@ -78,6 +81,14 @@ def platform_why_not(room: dict, action: dict, seat: int | None) -> ServiceError
         return fail("kick_in_game")
     if type_ == "undo" and not room.get("undo_n"):
         return fail("nothing_to_undo")
+    if type_ in ("timer_pause", "timer_resume"):
+        timer = timer_on(room)
+        if timer is None:
+            return fail("timer_off")
+        if type_ == "timer_pause" and timer.get("paused_left") is not None:
+            return fail("timer_paused")
+        if type_ == "timer_resume" and timer.get("paused_left") is None:
+            return fail("timer_running")
     if type_ == "start" and room["status"] == "playing":
         return fail("game_running")
     if type_ == "rename" and isinstance(action.get("name"), str):

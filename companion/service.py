@@ -20,7 +20,8 @@ from typing import Any, Callable, Protocol
 from . import games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
-from .lobby import check_name, claim_seat, validate_options
+from .gameplay import set_timer
+from .lobby import check_name, claim_seat, split_options, validate_options
 from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store
@@ -75,6 +76,7 @@ class Service:
         game = games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise fail("unknown_game")
+        options, timer = split_options(options)
         options = validate_options(game, options)
         host_token = rooms.new_token()
         for _ in range(50):
@@ -82,6 +84,8 @@ class Service:
             room = rooms.new_room(code, game.name, options, host_token)
             rooms.add_log(room, "log.room_created", {"room": code, "game": {"text": "title"}},
                           game=game.name)
+            if timer:
+                set_timer(room, timer)
             if self.store.create(code, room_body(room),
                                  [(e["n"], rooms.encode(e)) for e in room["log"]]):
                 return {"code": code, "host_token": host_token}

@@ -8,6 +8,7 @@ import functools
 
 from . import games, lobby, rooms
 from .games.base import Game
+from .gameplay import awaited, timer_view
 from .i18n import translate
 
 LOG_IN_VIEW = 150   # log lines in a view
@@ -115,20 +116,14 @@ class ViewParts:
                        "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
         self.evenings: dict[str, dict] = {}
         self._waiting: tuple[list[int], bool] | None = None
+        self.timer = timer_view(room)   # one clock reading for every view of a broadcast
 
     def waiting(self) -> tuple[list[int], bool]:
         """Whom the game cannot go on without: the seats offered a
         ``required`` template, in seating order; and whether any one of
         them is enough (every such template a ``race``)."""
         if self._waiting is None:
-            seats, race = [], True
-            if self.room["status"] == "playing":
-                for s in self.room["order"]:
-                    required = [t for t in self.game.actions(self.room["state"], s) if t.get("required")]
-                    if required:
-                        seats.append(s)
-                        race = race and all(t.get("race") for t in required)
-            self._waiting = seats, race and len(seats) > 1
+            self._waiting = awaited(self.room, self.game)
         return self._waiting
 
     def game_view(self, seat: int | None) -> dict:
@@ -256,8 +251,11 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         # the ``n`` of this game's first log line: a phone's private lines start there
         "game_log_from": room.get("game_log_n", 0),
         "ended_by_host": bool(room.get("ended")),
-        # the chart at a game's end draws it; during play it would only grow every view
-        "points": room.get("points", []) if room["status"] == "finished" else [],
+        # every change of the scores in this game (one entry per scoring move,
+        # not per move): the running chart during play, the full one at the end
+        "points": room.get("points", []) if room["status"] != "lobby" else [],
+        # the host's per-step timer (null: off); deadlines in the server's epoch seconds
+        "timer": parts.timer,
         "options": room["options"],
         "players": {"min": low, "max": high},
         "lang": lang,

@@ -206,14 +206,14 @@
     return measurer.measureText(text).width;
   }
   const NAME_PX = 22, AXIS_PX = 20, GAP = NAME_PX + 5;
-  function chart(view, u, h, width) {
+  function chart(view, u, h, width, compact) {
     const pts = (h && h.game === view.game) ? h.points : [];
     if (pts.length < 2) return `<p class="tb-hint">${esc(tt("table.history_empty"))}</p>`;
     const seats = view.seats.map((s) => s.seat);
     const last = pts[pts.length - 1].s;
     const R = 16 + Math.max(...seats.map((s) => textWidth(`${u.name(s)} ${last[s] || 0}`, NAME_PX, 800)));
     const T = NAME_PX, B = 14;
-    const H = Math.max(260, seats.length * GAP + T + B);
+    const H = Math.max(compact ? 150 : 260, seats.length * GAP + T + B);
     let hi = 1, lo = 0;
     pts.forEach((p) => seats.forEach((s) => { const v = p.s[s] || 0; hi = Math.max(hi, v); lo = Math.min(lo, v); }));
     const L = 14 + Math.max(textWidth(String(hi), AXIS_PX, 400), textWidth(String(lo), AXIS_PX, 400));
@@ -239,11 +239,48 @@
     }).join("");
     const labels = ends.map((e) => `<text x="${W - R + 10}" y="${e.y.toFixed(1)}" fill="${colour(e.s)}" class="tb-chart-name">` +
       `${esc(u.name(e.s))} ${e.v}</text>`).join("");
+    if (compact) {
+      return `<svg class="tb-chart tb-chart-compact" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" ` +
+        `aria-label="${esc(tt("scores.running"))}">` + grid + lines + labels + "</svg>";
+    }
     return `<svg class="tb-chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(tt("table.history"))}">` +
       grid + lines + labels + "</svg>" +
       // the axis in words under the chart (a paragraph wraps, an SVG text would not)
       `<p class="tb-hint tb-chart-axis">${esc(tt("table.history_axis"))}</p>` +
       (seats.some((s) => pts[0].s[s]) ? `<p class="tb-hint">${esc(tt("table.history_partial"))}</p>` : "");
+  }
+
+  /* --- the running points: a compact chart while the game runs ------------- */
+  K.adoptStyle("table-running", `
+.tb-running { margin: .6em 0; }
+.tb-running[hidden] { display: none; }
+.tb-running h2 { margin: 0 0 .2em; }
+.tb-running .tb-chart-compact { display: block; max-width: 100%; height: auto; }
+.tb-chime { display: flex; align-items: center; gap: .4em; font-size: 20px; min-height: 44px; margin: .3em 0; }
+.tb-chime input { width: 24px; height: 24px; }
+`);
+  let runningKey = null;
+  function drawRunning(view, u, h) {
+    let el = $("running");
+    if (!el) {
+      el = document.createElement("section");
+      el.id = "running";
+      el.className = "tb-running";
+      el.setAttribute("aria-live", "off");
+      $("seats").parentNode.insertBefore(el, $("seats").nextSibling);
+    }
+    const pts = view.points || [];
+    // a game with points, once they moved: a game that never scores draws none
+    const scored = pts.length > 1 || (pts.length === 1 && Object.values(pts[0].scores).some((v) => v));
+    if (view.status !== "playing" || !scored) { el.hidden = true; el.innerHTML = ""; runningKey = null; return; }
+    el.hidden = false;
+    el.dataset.points = String(pts.length);
+    const key = JSON.stringify([pts.length, pts[pts.length - 1], view.seats.map((s) => s.name), page.lang]);
+    if (key === runningKey) return;   // drawn only when the scores or names change
+    runningKey = key;
+    el.innerHTML = `<h2>${esc(tt("scores.running"))}</h2><div class="tb-chart-box"></div>`;
+    const box = el.querySelector(".tb-chart-box");
+    box.innerHTML = chart(view, u, h, Math.floor(box.clientWidth || el.clientWidth || 320), true);
   }
 
   /* --- the evening: every game of this room, its winners, the wins --------- */
@@ -346,6 +383,7 @@
      change follow each other. */
   function announce(items, view, before) {
     if (!items.length) return;
+    if (chimeOn() && K.chime) K.chime();
     const lines = before ? newLines(view, before).map((line) => line.n) : [];
     queue.length = 0;
     items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, brief: item.brief, lines}));
@@ -444,8 +482,31 @@
     // open where the host has something to start; folded during play (still one tap)
     if (hostStatus !== view.status) tools.open = view.status !== "playing";
     hostStatus = view.status;
-    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view), skip: ["new_game"]});
+    // the timer has its own controls (timer.js) above the generic ones
+    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view),
+      skip: ["new_game", "timer", "timer_pause", "timer_resume"]});
+    drawChimeSwitch(tools);
     drawNextGame(view);
+  }
+
+  /* --- the chime: a host switch, kept on this device ------------------------ */
+  const CHIME = "companion:table:chime";
+  function chimeOn() { try { return localStorage.getItem(CHIME) === "1"; } catch (e) { return false; } }
+  function drawChimeSwitch(tools) {
+    let box = $("chime-switch");
+    if (!box) {
+      box = document.createElement("label");
+      box.id = "chime-switch";
+      box.className = "tb-chime";
+      box.innerHTML = '<input type="checkbox"> <span></span>';
+      tools.insertBefore(box, $("host-actions"));
+      box.querySelector("input").onchange = (e) => {
+        try { localStorage.setItem(CHIME, e.target.checked ? "1" : "0"); } catch (err) { /* private mode */ }
+        if (e.target.checked && K.chime) K.chime();   // what it will sound like
+      };
+    }
+    box.querySelector("span").textContent = tt("timer.chime");
+    box.querySelector("input").checked = chimeOn();
   }
   // the host's likely next step first: start, stop waiting, play again; in the
   // lobby the seating order comes before the start (set it, then start)
@@ -529,7 +590,8 @@
     drawFinal(view, u, h);
     drawEvening(view, u);
     drawHost(view);
-    K.timer.table(view);
+    K.timer.table(view, {send});
+    drawRunning(view, u, h);
     dropUsedClaim(view);
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);

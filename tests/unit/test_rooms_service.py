@@ -233,19 +233,23 @@ def test_a_process_keeps_as_many_log_lines_as_the_store(svc):
     assert svc.view(code, a["token"], "en") == fresh.view(code, a["token"], "en")
 
 
-def test_views_carry_the_score_history_once_the_game_is_over(svc):
-    """``points`` feeds the chart at a game's end: empty while the game
-    runs (it would grow every view), the whole history once it is over."""
+def test_views_carry_the_score_history_during_and_after_the_game(svc):
+    """``points`` feeds the running chart during play and the chart at a
+    game's end (issue #28): one entry per change of the scores, so it grows
+    with scoring moves, not with every move."""
     created = svc.create_room("pick", {"rounds": 2})
     code, host = created["code"], created["host_token"]
     a, b = svc.join(code, "Sylvia"), svc.join(code, "Gregor")
     svc.act(code, host, {"type": "start"}, "en")
     for _ in range(2):   # 1 + 2: target (3 mod 3) + 1 = 1, so Sylvia scores each round
-        svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
+        half = svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")["view"]
         last = svc.act(code, b["token"], {"type": "pick", "number": 2}, "en")["view"]
+        assert len(last["points"]) == len(half["points"]) + 1   # the reveal scored; the pick did not
         if last["status"] == "playing":
-            assert last["seats"][0]["score"] == 1 and last["points"] == []
-            assert svc.view(code, None, "en")["points"] == []
+            assert last["seats"][0]["score"] == 1
+            assert [entry["scores"] for entry in last["points"]] == [
+                {str(a["seat"]): 0, str(b["seat"]): 0}, {str(a["seat"]): 1, str(b["seat"]): 0}]
+            assert svc.view(code, None, "en")["points"] == last["points"]
     assert last["status"] == "finished"
     assert [entry["scores"] for entry in last["points"]][-1] == {str(a["seat"]): 2, str(b["seat"]): 0}
     assert svc.view(code, None, "en")["points"] == last["points"]
