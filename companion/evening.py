@@ -127,7 +127,7 @@ def chart_svg(game: dict, lang: str) -> Markup:
     left = 10 + max(len(str(hi)), len(str(lo))) * axis_px * 0.6
     top, bottom = name_px, 10
     height = max(200, len(seats) * gap + top + bottom)
-    width = max(640, int(left + right + 200))
+    width = max(480, int(left + right + 160))
     x = lambda i: left + (width - left - right) * (i / (len(pts) - 1))   # noqa: E731
     y = lambda v: top + (height - top - bottom) * (1 - (v - lo) / ((hi - lo) or 1))   # noqa: E731
     step = max(1, -(-(hi - lo) // 6))
