@@ -36,7 +36,10 @@
   // what the server wrote, shown here: a parsed document runs no script, and
   // its <main> carries no inline style (charts draw with SVG attributes)
   function show(file) {
-    const doc = new DOMParser().parseFromString(file.text, "text/html");
+    // without the file's own <style> (this page has evening.css; parsing an
+    // inline style block would be refused by the site's policy and reported)
+    const text = file.text.replace(/<style>[\s\S]*?<\/style>/i, "");
+    const doc = new DOMParser().parseFromString(text, "text/html");
     const main = doc.getElementById("evening-doc");
     $("ev-content").replaceChildren(document.importNode(main, true));
     document.title = doc.title;
