@@ -157,7 +157,7 @@ def test_the_file_is_self_contained_and_scriptless(client):
 
 def test_the_page_follows_the_site_policy(client):
     table = Table(client)
-    for lang, words in (("en", "Download as a page"), ("de", "Als Seite herunterladen")):
+    for lang, words in (("en", "Download HTML"), ("de", "HTML herunterladen")):
         answer = client.get(f"/t/{table.code.lower()}/evening?lang={lang}")
         assert answer.status_code == 200
         html = answer.data.decode("utf-8")
