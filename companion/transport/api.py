@@ -6,14 +6,16 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+from datetime import date
 from pathlib import Path
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from .. import games
 from ..errors import fail
+from ..evening import chart_svg, evening_csv, evening_data, evening_html
 from ..i18n import lookup, translate
 from .http import bearer, client_address, json_body, limits, refuse_guessers, request_lang, service
 
@@ -170,6 +172,66 @@ def api_qr(code):
     image.save(out)
     return Response(out.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
+
+
+# --- the evening to keep (issue #28) ---------------------------------------------
+# The page is the host's: its script sends the host token (kept by the table
+# in localStorage) in the Authorization header, so no token is ever in a URL
+# or an access log.  The page, the HTML file and the CSV share evening_data.
+
+#: the downloaded file's own policy (also sent with it): it opens from disk
+#: with its inline stylesheet and SVG, and nothing else
+FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+
+
+@bp.get("/t/<code>/evening")
+def page_evening(code):
+    from .pages import page   # pages imports this module
+    return page("evening.html", code=code.upper()[:8])
+
+
+def host_room(code: str) -> dict:
+    """The room, for its host only: 404 first, then 401 (no or a wrong
+    token), then 403 (a seat's token)."""
+    svc = service()
+    room = svc.load(code)
+    token = bearer()
+    if token is None:
+        raise fail("missing_token")
+    if svc.audience(room, token)[0] != "host":
+        raise fail("host_only")
+    return room
+
+
+def evening_file_name(room: dict, ext: str) -> str:
+    return f"evening-{room['code']}-{date.today().isoformat()}.{ext}"
+
+
+@bp.get("/api/rooms/<code>/evening")
+def api_evening(code):
+    return jsonify({"ok": True, "evening": evening_data(host_room(code), request_lang())})
+
+
+@bp.get("/api/rooms/<code>/evening.html")
+def api_evening_html(code):
+    room = host_room(code)
+    lang = request_lang()
+    data = evening_data(room, lang)
+
+    def render(name, **context):
+        return render_template(name, t=lambda key, **params: translate(lang, key, params),
+                               chart=lambda game: chart_svg(game, lang), **context)
+    return Response(evening_html(data, render, current_app.static_folder), mimetype="text/html",
+                    headers={"Content-Disposition": f'attachment; filename="{evening_file_name(room, "html")}"',
+                             "Content-Security-Policy": FILE_CSP, "Cache-Control": "no-store"})
+
+
+@bp.get("/api/rooms/<code>/evening.csv")
+def api_evening_csv(code):
+    room = host_room(code)
+    return Response(evening_csv(evening_data(room, request_lang())), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{evening_file_name(room, "csv")}"',
+                             "Cache-Control": "no-store"})
 
 
 @bp.get("/healthz")
