@@ -74,13 +74,19 @@ def test_the_evening_printed_downloaded_and_opened_offline(server, browser, tmp_
     assert len(view["evening"]["games"]) == 2 and sum(w for _, w in on_table) >= 2
     assert sorted(n for n, _ in on_table) == sorted(NAMES)
 
-    # the host's evening page, on the tablet that holds the host token
-    page = tablet.context.new_page()
+    # the host's evening page, opened from the host tools with a real click (a new tab
+    # on the tablet that holds the host token)
+    tools = tablet.locator("#host-tools")
+    if tools.get_attribute("open") is None:
+        tools.locator("summary").first.click()
+    with tablet.context.expect_page() as opened:
+        tablet.locator("#evening-link").click()
+    page = opened.value
     page.set_viewport_size({"width": 1280, "height": 800})
     errors = []
     page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(f"{server.url}/t/{evening.code}/evening?lang=en")
+    page.goto(f"{server.url}/t/{evening.code}/evening?lang=en")   # in English, whatever the tablet's language
     ready(page)
     assert evening_standings(page) == on_table
     assert page.locator(".ev-game").count() == 2
