@@ -31,7 +31,10 @@ import time
 
 import requests
 
-BUDGET = 60 * 1024          # bytes on first load of a phone page
+# bytes on first load of a phone page: 60 KB until issue #28, whose cue, keep-awake,
+# install offer, timer and theme cost every page about 4.5 KB (66 KB since; making
+# them load on demand is left to the cost issue)
+BUDGET = 66 * 1024
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan"]

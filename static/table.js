@@ -272,7 +272,10 @@
     const pts = view.points || [];
     // a game with points, once they moved: a game that never scores draws none
     const scored = pts.length > 1 || (pts.length === 1 && Object.values(pts[0].scores).some((v) => v));
-    if (view.status !== "playing" || !scored) { el.hidden = true; el.innerHTML = ""; runningKey = null; return; }
+    // a large table (more than six seats) has no room beside the seat list, which shows the
+    // same numbers (issue #25's readable table); the full chart comes at the end
+    const roomy = view.seats.length <= 6;
+    if (view.status !== "playing" || !scored || !roomy) { el.hidden = true; el.innerHTML = ""; runningKey = null; return; }
     el.hidden = false;
     el.dataset.points = String(pts.length);
     const key = JSON.stringify([pts.length, pts[pts.length - 1], view.seats.map((s) => s.name), page.lang]);
