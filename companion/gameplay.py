@@ -111,8 +111,12 @@ def check_finished(room: dict, game: Game) -> None:
         return
     room["status"] = "finished"
     room["winners"] = list(winners)
+    # the game's final scores and their history stay with the evening (its page and
+    # downloads chart every game, not only the last one): public once the game is over
     room["evening"].append({"game": room["game"], "winners": list(winners),
-                            "game_no": room["game_no"]})
+                            "game_no": room["game_no"],
+                            "scores": {str(s): v for s, v in game.scores(room["state"]).items()},
+                            "points": list(room.get("points", []))})
     if winners:
         rooms.add_log(room, "log.finished", {"names": [{"seat": s} for s in winners]})
     else:

@@ -216,12 +216,11 @@ def test_a_sealed_rule_stays_sealed(client):
     assert [g["status"] for g in data["games"]] == ["ended"]
 
 
-def test_points_of_earlier_games_come_from_the_evening_entry_when_kept(client):
-    """The room keeps the score history of its current or last game only;
-    an earlier game's points appear where its evening entry carries
-    ``scores`` (and ``points``, the chart), as a platform that records them
-    at each game's end would (gameplay.check_finished).  Without them the
-    evening says so instead of inventing numbers."""
+def test_points_of_earlier_games_come_from_the_evening_entry(client):
+    """The platform keeps each finished game's final scores and score
+    history in its evening entry (gameplay.check_finished), so an earlier
+    game keeps its points and chart after the next game began; an entry
+    without them (a room from before) says so instead of inventing numbers."""
     from companion.evening import evening_data
     table = Table(client)
     for name in ("Sylvia", "Gregor"):
@@ -231,10 +230,11 @@ def test_points_of_earlier_games_come_from_the_evening_entry_when_kept(client):
     pick_game(table, [2, 2])
     store = client.application.extensions["companion"]
     room = store.load(table.code)
+    kept = room["evening"][0]
+    assert kept["scores"] and kept["points"]
+    first = evening_data(room, "en")["games"][0]
+    assert [r["points"] for r in first["rows"]] == [kept["scores"][str(s)] for s in (0, 1)]
+    assert len(first["points"]) == len(kept["points"])
+    del kept["scores"], kept["points"]             # as a room from before kept it
     first = evening_data(room, "en")["games"][0]
     assert first["scores"] is None and all(r["points"] is None for r in first["rows"])
-    room["evening"][0]["scores"] = {"0": 3, "1": 5}
-    room["evening"][0]["points"] = [{"move": 0, "scores": {"0": 0, "1": 0}},
-                                    {"move": 1, "scores": {"0": 3, "1": 5}}]
-    first = evening_data(room, "en")["games"][0]
-    assert [r["points"] for r in first["rows"]] == [3, 5] and len(first["points"]) == 2
