@@ -21,7 +21,7 @@ from . import games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import set_timer
-from .lobby import check_name, claim_seat, split_options, validate_options
+from .lobby import check_name, claim_seat, set_explain, split_explain, split_options, validate_options
 from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store
@@ -77,6 +77,7 @@ class Service:
         if game is None:
             raise fail("unknown_game")
         options, timer = split_options(options)
+        options, explain_on = split_explain(options)
         options = validate_options(game, options)
         host_token = rooms.new_token()
         for _ in range(50):
@@ -86,6 +87,7 @@ class Service:
                           game=game.name)
             if timer:
                 set_timer(room, timer)
+            set_explain(room, explain_on)
             if self.store.create(code, room_body(room),
                                  [(e["n"], rooms.encode(e)) for e in room["log"]]):
                 return {"code": code, "host_token": host_token}
