@@ -91,7 +91,8 @@
               log.fill(answer.view);
               K.loadGame(answer.view.game).then(() => show(answer.view));
             } else if (DEAD.includes(answer.error.code)) refused(answer.error);
-            else toast(answer.error.message);
+            // explain mode: the refusal also says what may be done instead
+            else toast(answer.error.message + (answer.error.instead ? " " + answer.error.instead : ""));
             resolve(answer);
           });
         });
@@ -150,7 +151,8 @@
     const el = document.getElementById("toast");
     el.textContent = message; el.hidden = false;
     clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
+    // long enough to read: a refusal with its "instead" is two sentences
+    toast.timer = setTimeout(() => { el.hidden = true; }, Math.max(5000, message.length * 60));
   }
 
   Object.assign(K, {connect, toast, refusalOf, goneInfo, seatFate, showGone});

@@ -107,6 +107,18 @@
     return waiting;
   }
 
+  /* Explain mode (issue #29): under the headline, what the table waits for
+     and why, and what the newest decisive event meant (the server words
+     both; null: off). */
+  function drawExplain(view) {
+    const told = view.explain || {};
+    $("explain-now").textContent = told.now || "";
+    const meaning = told.meaning ? `${tt("page.explain_meaning")}: ${told.meaning}` : "";
+    $("explain-meaning").textContent = meaning;
+    $("explain-meaning").hidden = !meaning;
+    $("explain").hidden = !told.now && !meaning;
+  }
+
   /* --- players ---------------------------------------------------------- */
   function drawSeats(view, waiting) {
     const won = view.evening.wins || {};
@@ -586,6 +598,7 @@
     document.body.dataset.game = view.game;
     if (view.status !== "playing" && view.status !== "finished") joinShown = false;
     const waiting = drawHeadline(view, u);
+    drawExplain(view);
     drawSeats(view, waiting);
     drawGame(view, u);
     drawJoin(view);
