@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import ServiceError, error_answer
-from tests.conformance.test_timer import act, pick_room, refused, service  # noqa: F401
+from companion.service import Service
+from companion.store.sqlite import SqliteStore
+from tests.conformance.test_timer import act, pick_room, refused
+
+
+@pytest.fixture
+def service(tmp_path):
+    svc = Service(SqliteStore(str(tmp_path / "rooms.sqlite3")), action_rate=0)
+    yield svc
+    svc.store.close()
 
 
 def view_of(svc, code, token, lang="en"):
