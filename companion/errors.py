@@ -48,16 +48,11 @@ class ServiceError(Exception):
         self.text_key = text_key or f"error.{code}"
         self.names = names
         self.params = params
-        #: explain mode: what the refused player may do instead, in their words
-        self.instead: str | None = None
 
 
-def error_body(code: str, message: str, instead: str | None = None) -> dict:
-    """The one error shape (``instead``: explain mode's hint, when on)."""
-    error = {"code": code, "message": message}
-    if instead:
-        error["instead"] = instead
-    return {"ok": False, "error": error}
+def error_body(code: str, message: str) -> dict:
+    """The one error shape."""
+    return {"ok": False, "error": {"code": code, "message": message}}
 
 
 def error_answer(error: ServiceError, lang: str) -> dict:
@@ -65,8 +60,7 @@ def error_answer(error: ServiceError, lang: str) -> dict:
     from . import games
     from .i18n import translate
     game = games.get(error.game) if error.game else None
-    return error_body(error.code, translate(lang, error.text_key, error.params, game, error.names),
-                      error.instead)
+    return error_body(error.code, translate(lang, error.text_key, error.params, game, error.names))
 
 
 def internal_answer(lang: str) -> dict:

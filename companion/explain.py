@@ -67,11 +67,11 @@ def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
     if playing:
         own = [tpl for tpl in view["actions"] if tpl["type"] in game.action_types]
         told = game.explain(game_view, viewer, own, waiting) or {}
-    out = {
-        "now": say.lines(told.get("now") or [platform_now(room, kind, view)]),
-        "secret": say.lines(told.get("secret") or []),
-        "moves": {},
-    }
+    out: dict[str, Any] = {"now": say.lines(told.get("now") or [platform_now(room, kind, view)]),
+                           "moves": {}}
+    if kind == "seat":   # the table has no secret, and nothing to refuse
+        out["secret"] = say.lines(told.get("secret") or [])
+        out["instead"] = instead(say, seat, view["actions"], waiting)
     given = told.get("moves") or {}
     for tpl in view["actions"]:
         type_ = tpl["type"]
@@ -121,21 +121,14 @@ def meaning(room: dict, say: Sayer) -> str:
     return ""
 
 
-def instead(room: dict, game: Game, seat: int, templates: list[dict], waiting: list[int],
-            lang: str, names: dict[int, str], code: str, params: dict) -> str:
-    """A refused move's "what you may do instead", from the seat's own
-    templates: the game's words for this refusal (``explain.instead.<code>``)
-    where it has them, else the open moves by name (the secret ones are
-    only pointed at: their names could tell who one is)."""
-    say = Sayer(lang, game, names)
-    own = f"explain.instead.{code}"
-    if lookup(lang, own, game) is not None:
-        return say.line((own, params))
-    platform = {"rename", "leave", "explain"}
+def instead(say: Sayer, seat: int, templates: list[dict], waiting: list[int]) -> str:
+    """What a refused move may be instead (the phone adds it to a refusal):
+    the open moves by name; the secret ones are only pointed at (their
+    names could tell who one is)."""
     open_moves = []
     for tpl in templates:
         label = say.line((f"action.{tpl['type']}", {}))
-        if not tpl.get("secret") and tpl["type"] not in platform and label not in open_moves:
+        if not tpl.get("secret") and tpl["type"] not in SEAT_TOOLS and label not in open_moves:
             open_moves.append(label)
     has_secret = any(tpl.get("secret") for tpl in templates)
     if open_moves:
@@ -147,3 +140,7 @@ def instead(room: dict, game: Game, seat: int, templates: list[dict], waiting: l
     if others:
         return say.line(("explain.instead.wait", {"names": others}))
     return say.line(("explain.instead.nothing", {}))
+
+
+#: the platform's seat tools: always there, never what a refusal is about
+SEAT_TOOLS = {"rename", "leave", "explain"}

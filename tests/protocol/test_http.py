@@ -141,7 +141,7 @@ def test_a_late_arrival_plays_from_the_next_game_and_player_count(client):
     assert view["you"] == {"seat": late, "name": "Late", "host": False, "next_game": True}
     assert view["spectators"] == [{"seat": late, "name": "Late"}]
     assert [s["seat"] for s in view["seats"]] == [0, 1]
-    assert [a["type"] for a in view["actions"]] == ["rename", "leave"]
+    assert [a["type"] for a in view["actions"]] == ["rename", "explain", "leave"]
     refused = table.seat_act(late, type="pick", number=1)
     assert refused.status_code == 403 and refused.json["error"]["code"] == "not_in_game"
     table.host_act(type="end")
