@@ -94,11 +94,11 @@ TEXTS: dict[str, str] = {
         "niemand gewinnt."),
     # --- unter der Leiste -------------------------------------------------------------
     "explain.secret.clue": (
-        "Deine Farbe ist {color}: Dein Tipp muss die anderen zum obersten Wort auf dem "
-        "Stapel bei {color} führen."),
+        "Deine Farbe ist {color}: Dein Tipp muss auf das oberste Wort auf dem Stapel bei "
+        "{color} zeigen."),
     "explain.secret.clue_word": (
-        "Deine Farbe ist {color}: Dein Tipp muss die anderen zu „{word}“ führen, dem "
-        "obersten Wort auf dem Stapel bei {color}."),
+        "Deine Farbe ist {color}: Dein Tipp muss auf „{word}“ zeigen, das oberste Wort "
+        "auf dem Stapel bei {color}."),
     "explain.secret.author": (
         "Deine Farbe ist {color}: Wer {color} rät, liegt richtig und bringt dir 1 Punkt."),
     "explain.secret.author_team": (

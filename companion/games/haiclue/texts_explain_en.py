@@ -86,11 +86,11 @@ TEXTS: dict[str, str] = {
         "The stacks are empty: the team scored {points} of 8 but needed 6, so nobody wins."),
     # --- under the reveal -----------------------------------------------------------
     "explain.secret.clue": (
-        "Your colour is {color}: your clue must lead the others to the top word on the "
-        "{color} stack."),
+        "Your colour is {color}: your clue must point to the top word on the {color} "
+        "stack."),
     "explain.secret.clue_word": (
-        "Your colour is {color}: your clue must lead the others to “{word}”, the top word "
-        "on the {color} stack."),
+        "Your colour is {color}: your clue must point to “{word}”, the top word on the "
+        "{color} stack."),
     "explain.secret.author": "Your colour is {color}: whoever guesses {color} is right and earns you 1 point.",
     "explain.secret.author_team": "Your colour is {color}: if your partner guesses {color}, the team scores 1.",
     "explain.secret.guesser": (
