@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import lobby, rooms
+from .gameplay import awaited
 from .games.base import Game
 from .i18n import lookup, translate
 
@@ -69,9 +71,8 @@ def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
         told = game.explain(game_view, viewer, own, waiting) or {}
     out: dict[str, Any] = {"now": say.lines(told.get("now") or [platform_now(room, kind, view)]),
                            "moves": {}}
-    if kind == "seat":   # the table has no secret, and nothing to refuse
+    if kind == "seat":   # the table has no secret
         out["secret"] = say.lines(told.get("secret") or [])
-        out["instead"] = instead(say, seat, view["actions"], waiting)
     given = told.get("moves") or {}
     for tpl in view["actions"]:
         type_ = tpl["type"]
@@ -121,14 +122,21 @@ def meaning(room: dict, say: Sayer) -> str:
     return ""
 
 
-def instead(say: Sayer, seat: int, templates: list[dict], waiting: list[int]) -> str:
-    """What a refused move may be instead (the phone adds it to a refusal):
-    the open moves by name; the secret ones are only pointed at (their
-    names could tell who one is)."""
+def instead(room: dict, game: Game, seat: int, lang: str, code: str, params: dict) -> str:
+    """What a refused seat may do instead (its refusal's message says it
+    after the reason): the game's words for this refusal
+    (``explain.instead.<code>``, the refusal's parameters) where it has
+    them, else the seat's open moves by name; the secret ones are only
+    pointed at (their names could tell who one is)."""
+    say = Sayer(lang, game, rooms.seat_names(room))
+    own = f"explain.instead.{code}"
+    if lookup(lang, own, game) is not None:
+        return say.line((own, params))
+    templates = lobby.templates_for(room, "seat", seat)
     open_moves = []
     for tpl in templates:
         label = say.line((f"action.{tpl['type']}", {}))
-        if not tpl.get("secret") and tpl["type"] not in SEAT_TOOLS and label not in open_moves:
+        if not tpl.get("secret") and tpl["type"] not in lobby.SEAT_TYPES and label not in open_moves:
             open_moves.append(label)
     has_secret = any(tpl.get("secret") for tpl in templates)
     if open_moves:
@@ -136,11 +144,7 @@ def instead(say: Sayer, seat: int, templates: list[dict], waiting: list[int]) ->
         return say.line((key, {"moves": ", ".join(open_moves)}))
     if has_secret:
         return say.line(("explain.instead.secret", {}))
-    others = [{"seat": s} for s in waiting if s != seat]
+    others = [{"seat": s} for s in awaited(room, game)[0] if s != seat]
     if others:
         return say.line(("explain.instead.wait", {"names": others}))
     return say.line(("explain.instead.nothing", {}))
-
-
-#: the platform's seat tools: always there, never what a refusal is about
-SEAT_TOOLS = {"rename", "leave", "explain"}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from . import games, rooms
+from . import explain, games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import set_timer
@@ -192,6 +192,14 @@ class Service:
             self.revoke(room["code"], revoked)
         return views
 
+    def instead(self, code: str, seat: int, lang: str, refusal: ServiceError) -> str | None:
+        """Explain mode: what the refused seat may do instead (None: off)."""
+        room = self.load(code)
+        if not explain.is_on(room, "seat", seat) or rooms.find_seat(room, seat) is None:
+            return None
+        game = games.get(room["game"])
+        return explain.instead(room, game, seat, lang, refusal.code, refusal.params)
+
     # --- presence (sockets) ------------------------------------------------
 
     def connect(self, code: str, token: str | None, sid: str, lang: str) -> dict:
@@ -235,7 +243,12 @@ class Service:
             kind, seat = holder["aud"]
             return apply_action(room, kind, seat, action, self.cache.kept_templates(room, kind, seat))
 
-        room, result, views = self._change(code, apply, loaded=room)
+        try:
+            room, result, views = self._change(code, apply, loaded=room)
+        except ServiceError as refusal:
+            if kind == "seat" and refusal.status in (403, 409, 422):
+                refusal.instead = self.instead(code, seat, lang, refusal)
+            raise
         kind, seat = holder["aud"]
         if kind == "seat" and rooms.find_seat(room, seat) is None:
             kind, seat = "table", None   # the seat just left

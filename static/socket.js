@@ -91,8 +91,7 @@
               log.fill(answer.view);
               K.loadGame(answer.view.game).then(() => show(answer.view));
             } else if (DEAD.includes(answer.error.code)) refused(answer.error);
-            // explain mode (issue #29): the refusal also says what may be done instead
-            else toast(answer.error.message + (shown && shown.explain && shown.explain.instead ? " " + shown.explain.instead : ""));
+            else toast(answer.error.message);
             resolve(answer);
           });
         });

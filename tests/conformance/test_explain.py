@@ -89,3 +89,18 @@ def test_every_decisive_event_has_a_meaning_that_fills(game_name):
                     assert wanted <= set(event.get("params") or {}), (lang, event["key"], wanted)
     assert seen, "no explained event happens in random play"
 
+
+
+def test_every_instead_is_for_a_refusal_and_fills_from_its_parameters(game_name):
+    """``explain.instead.<code>``: what a refused player may do instead;
+    a refusal of the game's, using only what that refusal's message uses."""
+    from companion.games.base import SHARED_ERRORS
+    game = games.get(game_name)
+    for lang in LANGS:
+        for key, text in game.texts[lang].items():
+            if key.startswith("explain.instead."):
+                code = key.removeprefix("explain.instead.")
+                assert code in game.errors or code in SHARED_ERRORS, key
+                reason = game.texts[lang].get(f"error.{code}") or PLATFORM[lang][f"error.{code}"]
+                wanted = set(re.findall(r"\{(\w+)\}", text))
+                assert wanted <= set(re.findall(r"\{(\w+)\}", reason)), (lang, key, wanted)

@@ -111,17 +111,23 @@ def test_bad_explain_settings_are_bad_options(service, bad):
     assert caught.value.code == "bad_option"
 
 
-def test_a_seat_is_told_what_it_may_do_instead_of_a_refused_move(service):
-    """The phone adds ``explain.instead`` to a refusal; the error shape
-    stays the one shape."""
-    code, host, tokens = pick_room(service, {"rounds": 1})
-    assert view_of(service, code, tokens[0])["explain"]["instead"] == (
-        "Nothing for you right now: wait for the next step.")
-    act(service, code, host, type="start")
-    assert view_of(service, code, tokens[0])["explain"]["instead"] == "What you can do now: Pick a number."
-    act(service, code, tokens[0], type="pick", number=2)
-    view = view_of(service, code, tokens[0], "de")
-    assert view["explain"]["instead"] == "Für dich gibt es gerade nichts: Das Spiel wartet auf Gregor, Petra."
+def message(svc, code, token, lang="en", **action) -> dict:
     with pytest.raises(ServiceError) as caught:
-        service.act(code, tokens[0], {"type": "pick", "number": 3}, "en")
-    assert set(error_answer(caught.value, "en")["error"]) == {"code", "message"}
+        svc.act(code, token, action, lang)
+    return error_answer(caught.value, lang)["error"]
+
+
+def test_a_refusal_says_what_may_be_done_instead(service):
+    """In explain mode the refusal's message goes on with what the seat
+    may do now; the error shape stays {code, message}."""
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    act(service, code, host, type="start")
+    act(service, code, tokens[0], type="pick", number=2)
+    error = message(service, code, tokens[0], type="pick", number=3)
+    assert error == {"code": "already_picked", "message": (
+        "You already picked. Nothing for you now: the game waits for Gregor, Petra.")}
+    error = message(service, code, tokens[1], "de", type="pick", number=7)
+    assert error["message"].endswith("Was du jetzt tun kannst: Zahl wählen."), error
+    act(service, code, tokens[1], type="explain", mode="off")
+    assert message(service, code, tokens[1], type="pick", number=7)["message"] == (
+        "The value for “Number” is not allowed here."), "off: the reason alone"
