@@ -14,7 +14,9 @@ from companion.i18n import translate
 from tests.harness import awaited
 
 NAMES = {s: f"Name{s}" for s in range(12)}
-YOUR_MOVE = {"en": "Your move", "de": "Du bist dran"}
+# the phone's top line says "your move"; the explanation starts with what to do
+CLUE_MUST = {"en": "Hold the bar for your secret colour", "de": "Halte die Leiste für deine geheime Farbe"}
+GUESS_MUST = {"en": "Which top word does", "de": "Welches oberste Wort"}
 
 
 def new(n=5, seed=1, **options):
@@ -62,7 +64,7 @@ def test_clue_step_says_your_move_and_keeps_the_colour_under_the_reveal(lang):
     state = new(5)
     now, secret, moves = told(state, 2, lang)
     mine = colour(lang, state["colors"]["2"])
-    assert now.startswith(YOUR_MOVE[lang])
+    assert now.startswith(CLUE_MUST[lang])
     assert mine in secret
     # the open line is the same for every seat whatever their colour
     assert all(told(state, s, lang)[0] == now for s in state["seats"])
@@ -76,7 +78,7 @@ def test_a_ready_player_is_told_whom_they_wait_for(lang):
     state, _ = act(state, 0, {"type": "clue_ready"})
     state, _ = act(state, 2, {"type": "clue_ready"})
     now, _, moves = told(state, 0, lang)
-    assert YOUR_MOVE[lang] not in now
+    assert CLUE_MUST[lang] not in now
     assert "Name1" in now and "Name3" in now and "Name2" not in now
     assert moves == {}
     table, _, host = told(state, None, lang)
@@ -90,11 +92,11 @@ def test_guessing_tells_guesser_author_and_table_their_part(lang):
     clue_of = author(state)
     guesser = next(s for s in state["seats"] if s != clue_of)
     now, _, moves = told(state, guesser, lang)
-    assert now.startswith(YOUR_MOVE[lang]) and NAMES[clue_of] in now
+    assert now.startswith(GUESS_MUST[lang]) and NAMES[clue_of] in now
     assert NAMES[clue_of] in moves["guess"]
     # the author is told not to guess and who is still at it
     now_a, secret_a, moves_a = told(state, clue_of, lang)
-    assert YOUR_MOVE[lang] not in now_a and moves_a == {}
+    assert GUESS_MUST[lang] not in now_a and moves_a == {}
     assert all(NAMES[s] in now_a for s in state["seats"] if s != clue_of)
     assert colour(lang, state["colors"][str(clue_of)]) in secret_a
     assert colour(lang, state["colors"][str(clue_of)]) not in now_a
@@ -113,7 +115,7 @@ def test_own_guess_only_under_the_reveal(lang):
     state, _ = act(state, guesser, {"type": "guess", "color": "green"})
     now, secret, moves = told(state, guesser, lang)
     assert colour(lang, "green") in secret and colour(lang, "green") not in now
-    assert now != before and YOUR_MOVE[lang] not in now and moves == {}
+    assert now != before and GUESS_MUST[lang] not in now and moves == {}
     assert all(NAMES[s] in now for s in rest)
     # another guess of another colour changes the secret line only
     other = copy.deepcopy(state)
@@ -130,7 +132,7 @@ def test_between_rounds_next_is_optional(lang):
         state, _ = act(state, HOST, {"type": "close", "step": "guess"})
     assert state["phase"] == "between" and state["todo"] == "flip"
     now, secret, moves = told(state, 1, lang)
-    assert YOUR_MOVE[lang] not in now
+    assert CLUE_MUST[lang] not in now and GUESS_MUST[lang] not in now
     assert ("need not" if lang == "en" else "musst aber nicht") in now
     assert ("black" if lang == "en" else "schwarzen") in now
     assert "2" in moves["next"] and secret == ""

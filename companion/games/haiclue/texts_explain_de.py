@@ -5,12 +5,12 @@ rulebook: Tipp, Wortplättchen, Zielwort, Stapel, raten, Autor."""
 TEXTS: dict[str, str] = {
     # --- Tipps legen --------------------------------------------------------------
     "explain.clue.must": (
-        "Du bist dran: Halte die Leiste für deine geheime Farbe, lege aus mindestens zwei "
+        "Halte die Leiste für deine geheime Farbe, lege aus mindestens zwei "
         "deiner Wortplättchen einen Tipp für das oberste Wort auf dem Stapel dieser Farbe "
         "und drücke „Mein Tipp liegt“. Die anderen raten die Farbe: Jeder richtige "
         "Rate-Tipp bringt ihnen 1 Punkt und dir 1 Punkt."),
     "explain.clue.must_team": (
-        "Du bist dran: Halte die Leiste für deine geheime Farbe, lege aus mindestens zwei "
+        "Halte die Leiste für deine geheime Farbe, lege aus mindestens zwei "
         "deiner Wortplättchen einen Tipp für das oberste Wort auf dem Stapel dieser Farbe "
         "und drücke „Mein Tipp liegt“. Dein Mitspieler rät die Farbe: Richtig geraten ist "
         "1 Team-Punkt (6 von 8 gewinnt)."),
@@ -23,10 +23,10 @@ TEXTS: dict[str, str] = {
         "geraten, beginnend mit dem Tipp von {first}."),
     # --- Raten --------------------------------------------------------------------
     "explain.guess.must": (
-        "Du bist dran: Welches oberste Wort meint der Tipp von {author}? Wähle geheim diese "
+        "Welches oberste Wort meint der Tipp von {author}? Wähle geheim diese "
         "Farbe; richtig geraten bringt dir 1 Punkt und {author} 1 Punkt."),
     "explain.guess.must_team": (
-        "Du bist dran: Welches oberste Wort meint der Tipp von {author}? Wähle geheim diese "
+        "Welches oberste Wort meint der Tipp von {author}? Wähle geheim diese "
         "Farbe; richtig geraten ist 1 Team-Punkt (Team: {team}, 6 von 8 gewinnt)."),
     "explain.guess.done": (
         "Dein Rate-Tipp liegt; noch am Raten: {names}. Dann wird die Farbe von {author} "

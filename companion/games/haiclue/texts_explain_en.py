@@ -4,11 +4,11 @@ placeholders as texts_explain_de), merged into texts_en."""
 TEXTS: dict[str, str] = {
     # --- building clues ---------------------------------------------------------
     "explain.clue.must": (
-        "Your move: hold the bar for your secret colour, lay a clue of at least two of your "
+        "Hold the bar for your secret colour, lay a clue of at least two of your "
         "word tiles for the top word on that colour's stack, then press “My clue is ready”. "
         "The others guess the colour from it: each right guess scores 1 for them and 1 for you."),
     "explain.clue.must_team": (
-        "Your move: hold the bar for your secret colour, lay a clue of at least two of your "
+        "Hold the bar for your secret colour, lay a clue of at least two of your "
         "word tiles for the top word on that colour's stack, then press “My clue is ready”. "
         "Your partner guesses the colour: a right guess is 1 team point (6 of 8 wins)."),
     "explain.clue.wait": (
@@ -20,10 +20,10 @@ TEXTS: dict[str, str] = {
         "with {first}'s."),
     # --- guessing ---------------------------------------------------------------
     "explain.guess.must": (
-        "Your move: which top word does {author}'s clue describe? Pick that colour in secret; "
+        "Which top word does {author}'s clue describe? Pick that colour in secret; "
         "a right guess scores 1 for you and 1 for {author}."),
     "explain.guess.must_team": (
-        "Your move: which top word does {author}'s clue describe? Pick that colour in secret; "
+        "Which top word does {author}'s clue describe? Pick that colour in secret; "
         "a right guess is 1 team point (team: {team}, 6 of 8 wins)."),
     "explain.guess.done": (
         "Your guess is in; still guessing: {names}. Then {author}'s colour is revealed "
