@@ -222,10 +222,8 @@ def _close(pub: dict) -> tuple[str, dict]:
 def _over(pub: dict, you: dict | None) -> dict:
     best = max(pub["scores"].values())
     winners = [int(s) for s, n in pub["scores"].items() if n == best]
-    now = [line("explain.over", stories=pub["stories"])]
     if you is not None:
-        now.append(_counted("explain.over_you", you["score"], best=best,
-                            names=_seats(winners)))
-    else:
-        now.append(line("explain.over_table", best=best, names=_seats(winners)))
-    return {"now": now}
+        return {"now": [_counted("explain.over_you", you["score"], best=best,
+                                 names=_seats(winners))]}
+    return {"now": [line("explain.over", stories=pub["stories"]),
+                    line("explain.over_table", best=best, names=_seats(winners))]}

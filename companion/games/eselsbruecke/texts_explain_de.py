@@ -4,8 +4,9 @@ geht und was ein entscheidendes Ereignis bedeutet (``meaning.<log key>``)."""
 
 TEXTS: dict[str, str] = {
     # Erzählphase: der Tisch
-    "explain.tell.table_first": ("Wir warten auf {seat}: Wer den Esel hat, beginnt Geschichte "
-                                 "{story} mit einer offenen Karte und ein, zwei Sätzen dazu."),
+    "explain.tell.table_first": ("Wir warten auf {seat}: {seat} hat den Esel und beginnt "
+                                 "Geschichte {story} mit einer offenen Karte und ein, zwei "
+                                 "Sätzen dazu."),
     "explain.tell.table": ("Wir warten auf {seat}: Karte {next} von {size} der Geschichte "
                            "{story} legen und die Geschichte weitererzählen."),
     "explain.tell.table_why": ("Merkt euch die Begriffe: Ist die Geschichte fertig, werden sie "
@@ -25,12 +26,12 @@ TEXTS: dict[str, str] = {
                          "mit der Geschichte verbindet."),
     "explain.tell.you_last": ("Du bist dran: Du legst die letzte Karte von Geschichte {story} "
                               "und erzählst ihr Ende; danach sind ihre Begriffe verdeckt."),
-    "explain.tell.how_physical": ("Leg die echte Karte offen aus und tippe ihren Begriff ein. "
-                                  "Je lustiger die Eselsbrücke, desto besser: Später bringt "
-                                  "jeder erinnerte Begriff die Karte."),
+    "explain.tell.how_physical": ("Leg die echte Karte offen aus und tippe ihren Begriff ein; eine "
+                                  "lustige Eselsbrücke hilft allen, sich später zu erinnern – "
+                                  "jeder erinnerte Begriff bringt die Karte."),
     "explain.tell.how_digital": ("Halte die Leiste, um deine Hand zu sehen, und tippe die Karte "
-                                 "an. Je lustiger die Eselsbrücke, desto besser: Später bringt "
-                                 "jeder erinnerte Begriff die Karte."),
+                                 "an; eine lustige Eselsbrücke hilft allen, sich später zu "
+                                 "erinnern – jeder erinnerte Begriff bringt die Karte."),
     # Erzählphase: die anderen
     "explain.tell.wait_first": "{seat} hat den Esel und beginnt Geschichte {story} mit einer Karte.",
     "explain.tell.wait": ("{seat} legt Karte {next} von {size} der Geschichte {story} und "
@@ -38,7 +39,7 @@ TEXTS: dict[str, str] = {
     "explain.tell.remember": ("Hör zu und merk dir die Begriffe: Ist die Geschichte fertig, "
                               "werden sie verdeckt, und später bringt dir jeder Begriff, an "
                               "den du dich erinnerst, die Karte."),
-    "explain.tell.remember_next": ("Du legst die nächste Karte. Merk dir die Begriffe: Später "
+    "explain.tell.remember_next": ("Du legst die nächste Karte; merk dir die Begriffe – später "
                                    "bringt dir jeder, an den du dich erinnerst, die Karte."),
     # Auflösungsphase: ein Zug
     "explain.res.you_name": ("Du bist dran in Geschichte {story}: Nenne einen Begriff dieser "
@@ -59,9 +60,9 @@ TEXTS: dict[str, str] = {
                                   "Karte."),
     "explain.res.wait": ("{seat} nennt einen Begriff der Geschichte {story}, den jemand anderes "
                          "hat, oder passt."),
-    "explain.res.wait_how": ("Bist du dran, nenne einen Begriff, den jemand anderes hat: Deine "
-                             "eigenen Karten sind nur Hinweise. Nach {players} Zügen ohne Karte "
-                             "endet die Geschichte."),
+    "explain.res.wait_how": ("Bist du dran, nenne einen Begriff, den jemand anderes hat – deine "
+                             "Karten sind nur Hinweise, und {players} Züge ohne Karte beenden "
+                             "die Geschichte."),
     "explain.res.wait_last_chance_one": ("{idle} Züge nacheinander ohne Karte: Wird jetzt "
                                          "keine gewonnen, endet die Geschichte und ihre letzte "
                                          "Karte kommt aus dem Spiel."),
@@ -117,13 +118,13 @@ TEXTS: dict[str, str] = {
                                  "{names}; bis dahin nennt niemand."),
     # Auflösungsphase: eine ganze Runde ohne Karte nach einem falschen Begriff
     "explain.res.you_ending": ("Eine ganze Runde ohne Karte, zuletzt mit deinem falschen "
-                               "„{said}“. Du musst entscheiden: Lege Einspruch ein, wenn du "
-                               "eine Karte mit anderem Wort (ein Synonym) meintest."),
-    "explain.res.you_ending_then_one": ("Oder beende Geschichte {story}: Ihre letzte Karte "
-                                        "kommt aus dem Spiel und zählt für niemanden."),
-    "explain.res.you_ending_then_many": ("Oder beende Geschichte {story}: Ihre {count} "
-                                         "ungenannten Karten kommen aus dem Spiel und zählen "
-                                         "für niemanden."),
+                               "„{said}“: Lege Einspruch ein, wenn du eine Karte mit anderem "
+                               "Wort (ein Synonym) meintest, oder beende die Geschichte – du "
+                               "musst entscheiden."),
+    "explain.res.you_ending_then_one": ("Endet Geschichte {story}, kommt ihre letzte Karte aus dem "
+                                        "Spiel und zählt für niemanden."),
+    "explain.res.you_ending_then_many": ("Endet Geschichte {story}, kommen ihre {count} ungenannten "
+                                         "Karten aus dem Spiel und zählen für niemanden."),
     "explain.res.table_ending": ("Wir warten auf {seat}: Eine ganze Runde ohne Karte, also "
                                  "endet Geschichte {story} – außer {seat} legt Einspruch ein, "
                                  "dass „{said}“ eine Karte mit anderem Wort meinte."),
@@ -146,11 +147,11 @@ TEXTS: dict[str, str] = {
     "explain.secret.near_one": ("Gefragt wirst du nach deiner Karte „{card}“: Sag Ja, wenn "
                                 "„{said}“ dasselbe Wort ist, nur anders geschrieben – dann "
                                 "bekommt {namer} sie."),
-    "explain.secret.near_many": ("„{said}“ liegt nah an deinen Karten {cards}: Wähle die, die "
+    "explain.secret.near_many": ("„{said}“ liegt nah an deinen Karten ({cards}): Wähle die, die "
                                  "{namer} meinte, oder antworte Nein."),
     "explain.secret.appeal_one": ("Meint „{said}“ deine Karte „{card}“? Ein Ja gibt sie "
                                   "{namer}; sag Nein, wenn etwas anderes gemeint ist."),
-    "explain.secret.appeal_many": ("Meint „{said}“ eine deiner Karten {cards}? Ein Ja gibt diese "
+    "explain.secret.appeal_many": ("Meint „{said}“ eine deiner Karten ({cards})? Ein Ja gibt diese "
                                    "Karte {namer}; sag Nein, wenn keine gemeint ist."),
     # was ein Zug bewirkt (fest; jede Zugart)
     "explain.move.lay": ("Legt deine Karte offen aus: Alle sehen ihren Begriff, bis die "
@@ -204,10 +205,10 @@ TEXTS: dict[str, str] = {
     # das Ende
     "explain.over": ("Alle {stories} Geschichten sind aufgelöst: Wer die meisten Karten besitzt, "
                      "gewinnt; bei Gleichstand teilen sich alle mit den meisten den Sieg."),
-    "explain.over_you_one": "Du hast 1 Karte gewonnen. Die meisten: {best} – der Sieg geht an {names}.",
-    "explain.over_you_many": ("Du hast {count} Karten gewonnen. Die meisten: {best} – der Sieg "
-                              "geht an {names}."),
-    "explain.over_table": "Die meisten Karten: {best} – der Sieg geht an {names}.",
+    "explain.over_you_one": "Du hast 1 Karte gewonnen. Der Sieg geht an {names}, mit den meisten Karten ({best}).",
+    "explain.over_you_many": ("Du hast {count} Karten gewonnen. Der Sieg geht an {names}, mit den "
+                              "meisten Karten ({best})."),
+    "explain.over_table": "Der Sieg geht an {names}, mit den meisten Karten ({best}).",
     # was nach einer Ablehnung stattdessen geht
     "explain.instead.own_card": ("Nenne einen Begriff dieser Geschichte, den jemand anderes hat "
                                  "– oder passe."),
@@ -242,12 +243,12 @@ TEXTS: dict[str, str] = {
     "meaning.judged_wrong": ("„{said}“ zählt nicht: keine Karte für {seat} – Einspruch geht "
                              "noch, falls ein anderes Wort gemeint war."),
     "meaning.appeal_failed": "Der Einspruch ist gescheitert: {seat} bekommt für „{said}“ keine Karte.",
-    "meaning.took_own": ("{seat} nimmt die eigenen letzten Karten in Besitz ({cards}): Jede "
-                         "zählt als gewonnen."),
+    "meaning.took_own": ("{seat} nimmt den eigenen Rest der Geschichte in Besitz ({cards}): "
+                         "je 1 Punkt."),
     "meaning.resolved_all": ("Jeder Begriff der Geschichte {story} wurde erinnert: Keine Karte "
                              "kam aus dem Spiel."),
-    "meaning.resolved_lost": ("Niemand hat sich an {cards} erinnert: Diese Karten sind aus dem "
-                              "Spiel und zählen für niemanden."),
+    "meaning.resolved_lost": ("Niemand hat sich an {cards} erinnert: aus dem Spiel, ohne Punkt "
+                              "für irgendwen."),
     "meaning.over": ("Das Spiel ist vorbei: Der Sieg geht an {winners}, mit den meisten "
                      "Karten ({points})."),
 }

@@ -22,17 +22,19 @@ TEXTS: dict[str, str] = {
                          "card of your hand, with a sentence that links it to the story."),
     "explain.tell.you_last": ("Your turn: you lay the last card of story {story} and give the "
                               "story its ending; then its terms are hidden."),
-    "explain.tell.how_physical": ("Lay the real card face up and type its term. A vivid, funny "
-                                  "link helps: later each term recalled wins that card."),
-    "explain.tell.how_digital": ("Hold the bar to see your hand and tap the card. A vivid, funny "
-                                 "link helps: later each term recalled wins that card."),
+    "explain.tell.how_physical": ("Lay the real card face up and type its term; a vivid, funny link "
+                                  "helps everyone recall it later, when each term recalled wins "
+                                  "that card."),
+    "explain.tell.how_digital": ("Hold the bar to see your hand and tap the card; a vivid, funny "
+                                 "link helps everyone recall it later, when each term recalled "
+                                 "wins that card."),
     # telling: the others
     "explain.tell.wait_first": "{seat} has the donkey and starts story {story} with a card.",
     "explain.tell.wait": "{seat} lays card {next} of {size} of story {story} and tells how it goes on.",
     "explain.tell.remember": ("Listen and remember the terms: they are hidden once the story is "
                               "complete, and later each term you recall wins you that card."),
-    "explain.tell.remember_next": ("You lay the next card. Remember the terms: later each one "
-                                   "you recall wins you that card."),
+    "explain.tell.remember_next": ("You lay the next card; remember the terms — later each one you "
+                                   "recall wins you that card."),
     # resolution: a turn
     "explain.res.you_name": ("Your turn in story {story}: name a term of this story that "
                              "someone else holds — if it is right, you take that card."),
@@ -50,8 +52,8 @@ TEXTS: dict[str, str] = {
                                   "them — each counts as a card won."),
     "explain.res.wait": ("{seat} names a term of story {story} that someone else holds, or "
                          "passes."),
-    "explain.res.wait_how": ("On your turn, name a term someone else holds: your own cards are "
-                             "only hints. After {players} turns without a card the story ends."),
+    "explain.res.wait_how": ("On your turn, name a term someone else holds — your own cards are "
+                             "only hints, and {players} turns without a card end the story."),
     "explain.res.wait_last_chance_one": ("{idle} turns in a row without a card: if no card is "
                                          "won now, the story ends and its last card leaves the "
                                          "game."),
@@ -101,11 +103,11 @@ TEXTS: dict[str, str] = {
                                  "Waiting for the answer of {names}; nobody names until then."),
     # resolution: a full round without a card after a wrong name
     "explain.res.you_ending": ("A full round passed without a card, the last with your wrong "
-                               "“{said}”. You must decide: appeal if you meant a card with "
-                               "another word (a synonym)."),
-    "explain.res.you_ending_then_one": ("Or end story {story}: its last card leaves the game "
-                                        "and scores for nobody."),
-    "explain.res.you_ending_then_many": ("Or end story {story}: its {count} untaken cards leave "
+                               "“{said}”: appeal if you meant a card with another word (a "
+                               "synonym), or end the story — you must decide."),
+    "explain.res.you_ending_then_one": ("If story {story} ends, its last card leaves the game and "
+                                        "scores for nobody."),
+    "explain.res.you_ending_then_many": ("If story {story} ends, its {count} untaken cards leave "
                                          "the game and score for nobody."),
     "explain.res.table_ending": ("Waiting for {seat}: a full round passed without a card, so "
                                  "story {story} ends — unless {seat} appeals that “{said}” "
@@ -125,11 +127,11 @@ TEXTS: dict[str, str] = {
     "explain.secret.take_many": "Your last cards: {cards}. Nobody else can win them any more.",
     "explain.secret.near_one": ("You are asked about your “{card}”: say yes if “{said}” is the "
                                 "same word, only spelt differently — then {namer} takes it."),
-    "explain.secret.near_many": ("“{said}” is close to your cards {cards}: pick the one {namer} "
+    "explain.secret.near_many": ("“{said}” is close to your cards ({cards}): pick the one {namer} "
                                  "meant, or answer no."),
     "explain.secret.appeal_one": ("Does “{said}” mean your “{card}”? A yes gives it to {namer}; "
                                   "say no if it is a different thing."),
-    "explain.secret.appeal_many": ("Does “{said}” mean one of your cards {cards}? A yes gives "
+    "explain.secret.appeal_many": ("Does “{said}” mean one of your cards ({cards})? A yes gives "
                                    "that card to {namer}; say no if none is meant."),
     # what a move does (static; every action type)
     "explain.move.lay": "Lays your card face up: all see its term until the story is complete.",
@@ -175,11 +177,11 @@ TEXTS: dict[str, str] = {
     "explain.move.close_turn": "Skips {seat}'s turn: it counts as a pass.",
     "explain.move.close_take": "Takes {seat}'s own last cards for them.",
     # the end
-    "explain.over": "All {stories} stories are resolved: the most cards won wins; equal highest share the win.",
-    "explain.over_you_one": "You won 1 card. Most cards won: {best} — the win goes to {names}.",
-    "explain.over_you_many": ("You won {count} cards. Most cards won: {best} — the win goes to "
-                              "{names}."),
-    "explain.over_table": "Most cards won: {best} — the win goes to {names}.",
+    "explain.over": "All {stories} stories are resolved: whoever won the most cards wins; equal highest share the win.",
+    "explain.over_you_one": "You won 1 card. The win goes to {names}, with the most cards won ({best}).",
+    "explain.over_you_many": ("You won {count} cards. The win goes to {names}, with the most cards "
+                              "won ({best})."),
+    "explain.over_table": "The win goes to {names}, with the most cards won ({best}).",
     # what a refused player may do instead
     "explain.instead.own_card": "Name a term of this story that another player holds — or pass.",
     "explain.instead.already_taken": ("Name a term nobody has won yet (the won ones are on the "
@@ -212,11 +214,10 @@ TEXTS: dict[str, str] = {
     "meaning.judged_wrong": ("“{said}” does not count: no card for {seat}, who may still "
                              "appeal if another word was meant."),
     "meaning.appeal_failed": "The appeal failed: {seat} gets no card for “{said}”.",
-    "meaning.took_own": ("{seat} keeps their own last cards ({cards}): each counts as a card "
-                         "won."),
+    "meaning.took_own": ("{seat} takes their own rest of the story ({cards}): 1 point per "
+                         "card."),
     "meaning.resolved_all": ("Every card of story {story} was recalled: nothing of it left the "
                              "game."),
-    "meaning.resolved_lost": ("Nobody recalled {cards}: out of the game, those cards score for "
-                              "nobody."),
+    "meaning.resolved_lost": "Nobody recalled {cards}: out of the game, no point for anyone.",
     "meaning.over": "The game is over: most cards won ({points}), so the win goes to {winners}.",
 }
