@@ -175,8 +175,8 @@ TEXTS: dict[str, str] = {
                               "aufgelöst wird."),
     "explain.move.lay_final": ("Beendet die letzte Geschichte: Die Auflösung beginnt, zuerst "
                                "Geschichte 1."),
-    "explain.move.name_last_chance": ("Richtig: Du bekommst die Karte, die Geschichte geht "
-                                      "weiter. Falsch: Sie endet, außer du legst Einspruch ein."),
+    "explain.move.name_last_chance": ("Richtig: Du bekommst die Karte. Falsch: Die Geschichte endet, "
+                                      "außer du legst Einspruch ein."),
     "explain.move.pass_next": "Keine Karte in diesem Zug; als Nächstes ist {seat} dran.",
     "explain.move.pass_end_one": "Beendet Geschichte {story}: Ihre letzte Karte kommt aus dem Spiel.",
     "explain.move.pass_end_many": ("Beendet Geschichte {story}: Ihre {count} ungenannten Karten "
@@ -190,13 +190,12 @@ TEXTS: dict[str, str] = {
                                    "Spiel."),
     "explain.move.concede_n_many": ("Beendet Geschichte {story}: Ihre {count} ungenannten "
                                     "Karten kommen aus dem Spiel."),
-    "explain.move.confirm_near": ("Ja: {namer} bekommt deine Karte für „{said}“. Nein: nicht "
-                                  "deine – sagen alle Nein, ist der Begriff falsch."),
+    "explain.move.confirm_near": ("Ja: {namer} bekommt deine Karte für „{said}“. Nein: Sagen alle "
+                                  "Nein, ist der Begriff falsch."),
     "explain.move.confirm_appeal": ("Ja (mit der gemeinten Karte): Sie geht an {namer}. Nein: "
                                     "Sagen alle Nein, bleibt „{said}“ falsch."),
-    "explain.move.close_lay_physical": ("Tippe den Begriff der Karte ein, die {seat} gelegt hat "
-                                        "(ist {seat} weg: die oberste Karte vom Stapel); sie "
-                                        "zählt als Karte von {seat}."),
+    "explain.move.close_lay_physical": ("Tippe den Begriff der Karte von {seat} ein (ist {seat} weg: "
+                                        "die oberste Karte vom Stapel)."),
     "explain.move.close_lay_digital": "Legt für {seat} eine zufällige Karte aus der Hand.",
     "explain.move.close_confirm": "Zählt die fehlenden Antworten von {names} als Nein.",
     "explain.move.close_appeal": "Zählt als kein Einspruch von {seat}: Geschichte {story} endet.",

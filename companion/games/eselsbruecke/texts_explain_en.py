@@ -169,8 +169,8 @@ TEXTS: dict[str, str] = {
                                   "card — if all say no, the name is wrong."),
     "explain.move.confirm_appeal": ("Yes (with the card meant): it goes to {namer}. No: if all "
                                     "say no, “{said}” stays wrong."),
-    "explain.move.close_lay_physical": ("Type the term of the card {seat} laid (or, if {seat} "
-                                        "has gone, the pile's top card): it counts as theirs."),
+    "explain.move.close_lay_physical": ("Type the term of the card {seat} laid (if {seat} has gone: "
+                                        "the pile's top card)."),
     "explain.move.close_lay_digital": "Lays a random card from {seat}'s hand for them.",
     "explain.move.close_confirm": "Counts the missing answers of {names} as no.",
     "explain.move.close_appeal": "Counts as {seat} not appealing: story {story} ends.",
