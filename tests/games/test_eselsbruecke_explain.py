@@ -79,7 +79,7 @@ def test_telling_the_last_card_says_the_story_will_be_hidden(lang):
 def test_resolution_turn_the_cards_are_secret_and_the_options_explained(lang):
     state = resolving_fridge_story()
     anna, ben, table = (told(state, s, lang) for s in (ANNA, BEN, None))
-    assert anna["now"].startswith({"en": "Your turn in story 1", "de": "Du bist dran in Geschichte 1"}[lang])
+    assert anna["now"].startswith({"en": "Story 1: name a term", "de": "Geschichte 1: Nenne einen Begriff"}[lang])
     assert set(anna["moves"]) == {"name", "pass"}
     assert "Ben" in anna["moves"]["pass"]   # the pass hands the turn on to Ben
     # Anna's own cards are only under the reveal

@@ -21,10 +21,10 @@ TEXTS: dict[str, str] = {
     # Erzählphase: wer legt
     "explain.tell.you_first": ("Du hast den Esel: Beginne Geschichte {story} mit einer "
                                "beliebigen Karte deiner Hand und ein, zwei Sätzen dazu."),
-    "explain.tell.you": ("Du bist dran: Erzähl Geschichte {story} mit Karte {next} von {size} "
+    "explain.tell.you": ("Erzähl Geschichte {story} mit Karte {next} von {size} "
                          "weiter – eine beliebige Karte deiner Hand, mit einem Satz, der sie "
                          "mit der Geschichte verbindet."),
-    "explain.tell.you_last": ("Du bist dran: Du legst die letzte Karte von Geschichte {story} "
+    "explain.tell.you_last": ("Du legst die letzte Karte von Geschichte {story} "
                               "und erzählst ihr Ende; danach sind ihre Begriffe verdeckt."),
     "explain.tell.how_physical": ("Leg die echte Karte offen aus und tippe ihren Begriff ein; eine "
                                   "lustige Eselsbrücke hilft allen, sich später zu erinnern – "
@@ -42,7 +42,7 @@ TEXTS: dict[str, str] = {
     "explain.tell.remember_next": ("Du legst die nächste Karte; merk dir die Begriffe – später "
                                    "bringt dir jeder, an den du dich erinnerst, die Karte."),
     # Auflösungsphase: ein Zug
-    "explain.res.you_name": ("Du bist dran in Geschichte {story}: Nenne einen Begriff dieser "
+    "explain.res.you_name": ("Geschichte {story}: Nenne einen Begriff dieser "
                              "Geschichte, den jemand anderes hat – stimmt er, bekommst du die "
                              "Karte."),
     "explain.res.you_how": ("Ein falscher Begriff oder Passen kostet nichts, aber nach {players} "

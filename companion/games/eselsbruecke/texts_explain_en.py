@@ -18,9 +18,9 @@ TEXTS: dict[str, str] = {
     # telling: the player who lays
     "explain.tell.you_first": ("You have the donkey: start story {story} with any card of your "
                                "hand and a sentence or two about it."),
-    "explain.tell.you": ("Your turn: carry story {story} on with card {next} of {size} — any "
+    "explain.tell.you": ("Carry story {story} on with card {next} of {size} — any "
                          "card of your hand, with a sentence that links it to the story."),
-    "explain.tell.you_last": ("Your turn: you lay the last card of story {story} and give the "
+    "explain.tell.you_last": ("You lay the last card of story {story} and give the "
                               "story its ending; then its terms are hidden."),
     "explain.tell.how_physical": ("Lay the real card face up and type its term; a vivid, funny link "
                                   "helps everyone recall it later, when each term recalled wins "
@@ -36,7 +36,7 @@ TEXTS: dict[str, str] = {
     "explain.tell.remember_next": ("You lay the next card; remember the terms — later each one you "
                                    "recall wins you that card."),
     # resolution: a turn
-    "explain.res.you_name": ("Your turn in story {story}: name a term of this story that "
+    "explain.res.you_name": ("Story {story}: name a term of this story that "
                              "someone else holds — if it is right, you take that card."),
     "explain.res.you_how": ("A wrong name or a pass costs nothing, but after {players} turns in "
                             "a row without a card the story ends."),
