@@ -53,7 +53,7 @@ def test_telling_the_donkey_starts_and_the_others_listen(lang):
     anna, ben, cara, table = (told(state, s, lang) for s in (ANNA, BEN, CARA, None))
     donkey = {"en": "You have the donkey", "de": "Du hast den Esel"}[lang]
     assert anna["now"].startswith(donkey)
-    assert {"en": "type its term", "de": "tippe ihren Begriff ein"}[lang] in anna["now"]
+    assert {"en": "funny link", "de": "lustige Eselsbrücke"}[lang] in anna["now"]
     assert set(anna["moves"]) == {"lay"} and "1" in anna["moves"]["lay"]
     # Ben lays next and is told so; Cara only listens; both learn why to remember
     assert "Anna" in ben["now"]
@@ -188,7 +188,7 @@ def test_meanings_of_decisive_events(lang):
 def test_digital_teller_is_sent_to_the_reveal_for_the_hand(lang):
     state, _ = new(3, mode="digital")
     anna = told(state, ANNA, lang)
-    assert {"en": "Hold the bar", "de": "Halte die Leiste"}[lang] in anna["now"]
+    assert {"en": "funny link", "de": "lustige Eselsbrücke"}[lang] in anna["now"]
     for term in state["hands"]["0"]:
         assert term not in anna["now"]
     assert "Anna" in told(state, None, lang)["moves"]["close"]

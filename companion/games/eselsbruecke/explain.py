@@ -82,7 +82,8 @@ def _telling(pub: dict, viewer: int | None, waiting: list[int]) -> dict:
     if viewer == turn:
         head = ("explain.tell.you_first" if first else
                 "explain.tell.you_last" if last else "explain.tell.you")
-        return {"now": [line(head, **params), line(f"explain.tell.how_{pub['mode']}")]}
+        # how to lay it is the renderer's step line; this says why the link matters
+        return {"now": [line(head, **params), line("explain.tell.why_link")]}
     head = "explain.tell.wait_first" if first else "explain.tell.wait"
     you_next = not last and _after(pub, turn) == viewer
     return {"now": [line(head, **params),

@@ -26,12 +26,8 @@ TEXTS: dict[str, str] = {
                          "mit der Geschichte verbindet."),
     "explain.tell.you_last": ("Du legst die letzte Karte von Geschichte {story} "
                               "und erzählst ihr Ende; danach sind ihre Begriffe verdeckt."),
-    "explain.tell.how_physical": ("Leg die echte Karte offen aus und tippe ihren Begriff ein; eine "
-                                  "lustige Eselsbrücke hilft allen, sich später zu erinnern – "
-                                  "jeder erinnerte Begriff bringt die Karte."),
-    "explain.tell.how_digital": ("Halte die Leiste, um deine Hand zu sehen, und tippe die Karte "
-                                 "an; eine lustige Eselsbrücke hilft allen, sich später zu "
-                                 "erinnern – jeder erinnerte Begriff bringt die Karte."),
+    "explain.tell.why_link": ("Eine lustige Eselsbrücke hilft allen, sich später an den Begriff "
+                              "zu erinnern: Jeder erinnerte Begriff bringt die Karte."),
     # Erzählphase: die anderen
     "explain.tell.wait_first": "{seat} hat den Esel und beginnt Geschichte {story} mit einer Karte.",
     "explain.tell.wait": ("{seat} legt Karte {next} von {size} der Geschichte {story} und "

@@ -22,12 +22,8 @@ TEXTS: dict[str, str] = {
                          "card of your hand, with a sentence that links it to the story."),
     "explain.tell.you_last": ("You lay the last card of story {story} and give the "
                               "story its ending; then its terms are hidden."),
-    "explain.tell.how_physical": ("Lay the real card face up and type its term; a vivid, funny link "
-                                  "helps everyone recall it later, when each term recalled wins "
-                                  "that card."),
-    "explain.tell.how_digital": ("Hold the bar to see your hand and tap the card; a vivid, funny "
-                                 "link helps everyone recall it later, when each term recalled "
-                                 "wins that card."),
+    "explain.tell.why_link": ("A vivid, funny link helps everyone recall the term later: each "
+                              "term recalled wins that card."),
     # telling: the others
     "explain.tell.wait_first": "{seat} has the donkey and starts story {story} with a card.",
     "explain.tell.wait": "{seat} lays card {next} of {size} of story {story} and tells how it goes on.",
