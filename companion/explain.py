@@ -73,7 +73,9 @@ def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
                            "moves": {}}
     if kind == "seat":   # the table has no secret
         out["secret"] = say.lines(told.get("secret") or [])
-    given = told.get("moves") or {}
+    given = dict(told.get("moves") or {})
+    if kind == "host":   # the host's switch is the room's
+        given["explain"] = ("explain.move.explain_room", {})
     for tpl in view["actions"]:
         type_ = tpl["type"]
         if type_ not in out["moves"]:

@@ -47,6 +47,7 @@ def test_on_for_the_first_game_and_each_audience_is_told(service):
     hosted = view_of(service, code, host)["explain"]
     assert hosted["moves"]["close"].startswith("Stops waiting")
     assert hosted["moves"]["undo"].startswith("Takes back")
+    assert hosted["moves"]["explain"].startswith("Switches the explanations for the table")
 
 
 def test_the_table_says_what_a_decisive_event_meant(service):
