@@ -261,6 +261,6 @@ TEXTS: dict[str, str] = {
     "error.withdrew_doubt": "Du hast deinen Zweifel an dieser Behauptung zurückgezogen: Du kannst ihn nicht noch einmal erheben.",
 }
 
-from .texts_explain_de import TEXTS as _EXPLAIN  # noqa: E402
+from .texts_explain_de import TEXTS as _EXPLAIN
 
 TEXTS.update(_EXPLAIN)

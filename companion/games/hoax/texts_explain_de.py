@@ -28,9 +28,9 @@ TEXTS: dict[str, str] = {
     "explain.did.accuse_wrong": "{who} hat {target} falsch angeklagt und scheidet aus der Spielrunde aus.",
 
     # -- was ein Zweifel riskiert und bringt (§4.5, §12.1.2, §12.3)
-    "explain.stakes.base": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} es doch, bekommt {claimant} 3 Thronpunkte und scheidet aus.",
-    "explain.stakes.second": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} es doch, bekommt {claimant} 2 Thronpunkte und eine neue Identitätskarte.",
-    "explain.stakes.original": "Ist {claimant} kein {identity}, ist die Behauptung ungültig (abgedeckt wird nichts: merkt es euch); ist {claimant} es doch, gewinnt {claimant} das Spiel.",
+    "explain.stakes.base": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} wirklich {identity}, bekommt {claimant} 3 Thronpunkte und scheidet aus.",
+    "explain.stakes.second": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} wirklich {identity}, bekommt {claimant} 2 Thronpunkte und eine neue Identitätskarte.",
+    "explain.stakes.original": "Ist {claimant} kein {identity}, ist die Behauptung ungültig (abgedeckt wird nichts: merkt es euch); ist {claimant} wirklich {identity}, gewinnt {claimant} das Spiel.",
 
     # -- der Tisch: worauf er wartet und warum
     "explain.table.cover": "Warten auf {names}: Jeder deckt am Handy eine Identität ab, die er nicht ist; jede Abdeckung erscheint hier. Dabei nimmt sich jeder einen beliebigen Vorrat als Startkapital aus der Bank; dann beginnt {who}.",
@@ -44,8 +44,8 @@ TEXTS: dict[str, str] = {
     "explain.table.doubt_nobody": "{raiser} zweifelt an, dass {claimant} {identity} ist ({count} von {needed} Zweiflern).",
     "explain.table.first": "Warten auf {who}: die erste Aktion der Runde {round} – sich als Identität ausgeben, Informationen kaufen oder jemanden anklagen.",
     "explain.table.turn": "Warten auf {who}: eine Aktion – sich als Identität ausgeben, Informationen kaufen oder jemanden anklagen.",
-    "explain.table.turn_final": "Finale, {a} gegen {b}: Warten auf {who}. Jedes Anzweifeln kommt sofort durch, wer falsch anzweifelt, verliert das Finale; der Sieger bekommt 3 Thronpunkte, der Verlierer 1.",
-    "explain.table.turn_original": "Warten auf {who}: eine persönliche Aktion als Identität; anklagen darf jeder jederzeit. Es gewinnt, wer als Letzter übrig ist oder als Erster in seiner wahren Identität angezweifelt wird.",
+    "explain.table.turn_final": "Finale, {a} gegen {b}: Warten auf {who}; jedes Anzweifeln kommt sofort durch, und wer falsch anzweifelt, verliert das Finale.",
+    "explain.table.turn_original": "Warten auf {who}: eine persönliche Aktion als Identität; anklagen darf jeder jederzeit, und es gewinnt, wer als Letzter übrig ist oder als Erster in seiner wahren Identität angezweifelt wird.",
     "explain.table.open": "Bis {who} handelt, darf jeder noch auf die Aktion von {player} reagieren oder eine offene Behauptung anzweifeln.",
     "explain.table.fined": "{player} ist verurteilt: {player} zahlt eine Strafe oder einen Ablass nach Wahl, außer als Magier immunisiert – bevor {who} handelt.",
     "explain.over": "{who} hat 10 Thronpunkte und ist König von HOAX: Das Spiel ist vorbei.",
@@ -64,8 +64,8 @@ TEXTS: dict[str, str] = {
     "explain.show.you.many": "{buyer} hat Informationen über dich gekauft: Zeige {n} Identitäten, die du nicht bist (Leiste halten). Nur {buyer} sieht sie, und alles wartet auf dich.",
     "explain.show.you_final.one": "Finale: {buyer} hat Informationen gekauft, also deckst du 1 weitere Identität ab, die du nicht bist – öffentlich (Leiste halten). Das Spiel wartet auf dich.",
     "explain.show.you_final.many": "Finale: {buyer} hat Informationen gekauft, also deckst du {n} weitere Identitäten ab, die du nicht bist – öffentlich (Leiste halten). Das Spiel wartet auf dich.",
-    "explain.show.buyer.one": "{target} wählt 1 Identität, die {target} nicht ist, um sie dir zu zeigen; sie erscheint in deinem Notizbuch hinter der Leiste.",
-    "explain.show.buyer.many": "{target} wählt {n} Identitäten, die {target} nicht ist, um sie dir zu zeigen; sie erscheinen in deinem Notizbuch hinter der Leiste.",
+    "explain.show.buyer.one": "{target} wählt, welche Identität {target} dir zeigt (eine, die {target} nicht ist); sie erscheint in deinem Notizbuch hinter der Leiste.",
+    "explain.show.buyer.many": "{target} wählt, welche {n} Identitäten {target} dir zeigt (solche, die {target} nicht ist); sie erscheinen in deinem Notizbuch hinter der Leiste.",
     "explain.show.buyer_final.one": "Finale: Für dein Trio deckt {target} 1 weitere Identität ab, öffentlich.",
     "explain.show.buyer_final.many": "Finale: Für deine Trios deckt {target} {n} weitere Identitäten ab, öffentlich.",
     "explain.show.other": "{target} beantwortet den Informationskauf von {buyer}; nur {buyer} erfährt, was gezeigt wird. Bis dahin wartet alles.",
@@ -88,7 +88,7 @@ TEXTS: dict[str, str] = {
     "explain.turn.you_original": "Du bist am Zug – das Spiel wartet auf dich: Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion; danach darfst du einmal Informationen kaufen.",
     "explain.turn.before_you": "Auf die Aktion von {player} darf man reagieren und sie anzweifeln, bis du handelst.",
     "explain.turn.wait_first": "{who} hat die erste Aktion der Runde {round}; dann darfst du darauf reagieren oder sie anzweifeln.",
-    "explain.turn.mine": "Deine Aktion liegt auf dem Tisch, bis {who} handelt: Die anderen dürfen reagieren oder anzweifeln. Von dir ist nichts verlangt.",
+    "explain.turn.mine": "Deine Aktion liegt auf dem Tisch, bis {who} handelt: Die anderen dürfen reagieren oder anzweifeln, von dir ist nichts verlangt.",
     "explain.turn.fined_you": "Du bist verurteilt: Zahle eine der Strafen oder einen Ablass, nach deiner Wahl – oder immunisiere dich als Magier.",
     "explain.turn.info_original": "Bis {who} handelt, darfst du einmal Informationen kaufen (freiwillig).",
     "explain.turn.final_rules": "Finale: Jedes Anzweifeln kommt sofort durch, und wer falsch anzweifelt, verliert das Finale.",
