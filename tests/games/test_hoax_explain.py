@@ -60,17 +60,17 @@ def test_start_covers_say_who_must_cover_and_keep_the_identity_secret():
 def test_the_player_on_turn_is_told_it_is_their_move_and_what_each_option_does():
     st = table()
     gregor = told(st, GREGOR)
-    assert gregor["now"].startswith("Your turn — the game waits for you")
+    assert gregor["now"].startswith("Claim an identity you have not covered")
     assert "You are the Baron" in gregor["secret"] and "Baron" not in gregor["now"]
     assert "3 throne points" in gregor["secret"]
     assert "doubters needed" not in gregor["moves"].get("accuse", "")
     # a waiting player is told whom the game waits for, and that it is not their move
     tom = told(st, TOM)
     assert "Gregor takes the first action of round 1" in tom["now"]
-    assert "Your turn" not in tom["now"]
+    assert "Claim an identity" not in tom["now"]
     assert told(st, None)["now"].startswith("Waiting for Gregor to take the first action of round 1")
     de = told(st, GREGOR, "de")
-    assert de["now"].startswith("Du bist am Zug")
+    assert de["now"].startswith("Gib dich als eine nicht abgedeckte Identität aus")
 
 
 def test_a_tax_is_explained_with_its_stakes_and_optional_reactions():
@@ -79,13 +79,13 @@ def test_a_tax_is_explained_with_its_stakes_and_optional_reactions():
     sylvia = told(st, SYLVIA)
     assert "Gregor claims to be the Baron and levies a tax on wine" in sylvia["now"]
     assert "It hits you" in sylvia["now"] and "optional" in sylvia["now"]
-    assert "Your turn" not in sylvia["now"]
+    assert "Claim an identity" not in sylvia["now"]
     assert sylvia["moves"]["immunize"] == "As Magician: you pay or hand over nothing for Gregor's action."
     assert "Gregor" in sylvia["moves"]["illegal"]
     assert "3 throne points" in sylvia["moves"]["doubt"] and "3 doubters needed" in sylvia["moves"]["doubt"]
     # Gaby is next: she must act, and Gregor's action stays open until she does
     gaby = told(st, GABY)
-    assert gaby["now"].startswith("Your turn") and "Gregor's action stays open" in gaby["now"]
+    assert gaby["now"].startswith("Claim an identity") and "Gregor's action stays open" in gaby["now"]
     gregor = told(st, GREGOR)
     assert "nothing is required of you" in gregor["now"]
     tablet = told(st, None)
@@ -179,7 +179,7 @@ def test_the_final_warns_that_a_wrong_doubt_loses_it():
     other = next(s for s in GAME.in_round(st) if s != on_turn)
     names = {0: "Sylvia", 1: "Christian", 2: "Petra"}
     mine = told(st, on_turn)
-    assert mine["now"].startswith(f"Final against {names[other]}, your turn")
+    assert mine["now"].startswith(f"Final against {names[other]}: claim an identity")
     assert "wins you the final" in mine["moves"]["accuse"]
     assert "a wrong doubt loses the final" in told(st, None)["now"]
     st, _ = act(st, on_turn, type="claim", identity="farmer", action="grain")

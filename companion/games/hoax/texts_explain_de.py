@@ -83,9 +83,9 @@ TEXTS: dict[str, str] = {
     "explain.doubt.declined_nobody": "Du zweifelst {claimant} nicht an ({count} von {needed} Zweiflern).",
 
     # -- der Zug (§3–5)
-    "explain.turn.you": "Du bist am Zug – das Spiel wartet auf dich: Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion, kaufe Informationen mit Trios oder klage jemanden an (Leiste halten).",
-    "explain.turn.you_final": "Finale gegen {other}, du bist am Zug: Gib dich als Identität aus, kaufe Informationen (dann deckt {other} ab) oder klage {other} an (Leiste halten).",
-    "explain.turn.you_original": "Du bist am Zug – das Spiel wartet auf dich: Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion; danach darfst du einmal Informationen kaufen.",
+    "explain.turn.you": "Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion, kaufe Informationen mit Trios oder klage jemanden an (Anklagen unter der Leiste).",
+    "explain.turn.you_final": "Finale gegen {other}: Gib dich als Identität aus, kaufe Informationen (dann deckt {other} ab) oder klage {other} an (Anklagen unter der Leiste).",
+    "explain.turn.you_original": "Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion; danach darfst du einmal Informationen kaufen.",
     "explain.turn.before_you": "Auf die Aktion von {player} darf man reagieren und sie anzweifeln, bis du handelst.",
     "explain.turn.wait_first": "{who} hat die erste Aktion der Runde {round}; dann darfst du darauf reagieren oder sie anzweifeln.",
     "explain.turn.mine": "Deine Aktion liegt auf dem Tisch, bis {who} handelt: Die anderen dürfen reagieren oder anzweifeln, von dir ist nichts verlangt.",

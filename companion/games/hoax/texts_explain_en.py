@@ -82,9 +82,9 @@ TEXTS: dict[str, str] = {
     "explain.doubt.declined_nobody": "You let the doubt against {claimant} pass ({count} of {needed} doubters so far).",
 
     # -- the turn (§3–5)
-    "explain.turn.you": "Your turn — the game waits for you: claim an identity you have not covered and use its action, buy information with trios, or accuse someone (hold the bar).",
-    "explain.turn.you_final": "Final against {other}, your turn: claim an identity, buy information (then {other} covers identities) or accuse {other} (hold the bar).",
-    "explain.turn.you_original": "Your turn — the game waits for you: claim an identity you have not covered and use its action; afterwards you may buy information once.",
+    "explain.turn.you": "Claim an identity you have not covered and use its action, buy information with trios, or accuse someone (accusing is under the bar).",
+    "explain.turn.you_final": "Final against {other}: claim an identity, buy information (then {other} covers identities) or accuse {other} (accusing is under the bar).",
+    "explain.turn.you_original": "Claim an identity you have not covered and use its action; afterwards you may buy information once.",
     "explain.turn.before_you": "{player}'s action stays open for reactions and doubts until you act.",
     "explain.turn.wait_first": "{who} takes the first action of round {round}; then you may react to it or doubt it.",
     "explain.turn.mine": "Your action is on the table until {who} acts: the others may react to it or doubt it, and nothing is required of you.",
