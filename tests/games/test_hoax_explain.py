@@ -184,7 +184,7 @@ def test_the_final_warns_that_a_wrong_doubt_loses_it():
     assert "a wrong doubt loses the final" in told(st, None)["now"]
     st, _ = act(st, on_turn, type="claim", identity="farmer", action="grain")
     theirs = told(st, other)
-    assert theirs["now"].startswith(f"Final against {names[on_turn]}, your turn")
+    assert theirs["now"].startswith(f"Final against {names[on_turn]}: claim an identity")
     assert "loses you the final" in theirs["moves"]["doubt"]
     assert "wins you the final" in theirs["secret"]
     assert "verliert dein Finale" in told(st, other, "de")["moves"]["doubt"]
