@@ -118,6 +118,15 @@
     $("explain-meaning").hidden = !meaning;
     $("explain").hidden = !told.now && !meaning;
   }
+  /* The board must fit without scrolling (a big group's board fills it):
+     where the explanation would push it over, the meaning goes first,
+     then the whole box; the phones still explain every step. */
+  function fitExplain() {
+    const board = $("board"), over = () => board.scrollHeight > board.clientHeight + 1;
+    if ($("explain").hidden || !over()) return;
+    $("explain-meaning").hidden = true;
+    if (over()) $("explain").hidden = true;
+  }
 
   /* --- players ---------------------------------------------------------- */
   function drawSeats(view, waiting) {
@@ -612,6 +621,7 @@
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
+    fitExplain();
     document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
     prev = view;
     K.keepAwake(view.status === "playing");

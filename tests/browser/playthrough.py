@@ -89,7 +89,8 @@ class Evening:
         for page in [self.tablet, *self.phones]:
             wait_js(page, f"Number(document.body.dataset.version) >= {view['version']}")
         if view["explain"] and view["status"] == "playing":
-            said = self.tablet.locator("#explain-now").inner_text().strip()
+            # (drawn even where a big board hides the box to fit: table.js fitExplain)
+            said = (self.tablet.locator("#explain-now").text_content() or "").strip()
             assert said and not RAW.search(said), f"the table explains {said!r}"
             self.settled = getattr(self, "settled", 0) + 1
             if self.settled <= FIRST_MINUTES:

@@ -132,3 +132,14 @@ def test_a_refusal_says_what_may_be_done_instead(service):
     act(service, code, tokens[1], type="explain", mode="off")
     assert message(service, code, tokens[1], type="pick", number=7)["message"] == (
         "The value for “Number” is not allowed here."), "off: the reason alone"
+
+
+@pytest.mark.parametrize("bad", ["maybe", "", True, 1, None, [], ["off"], {"mode": "off"},
+                                 "off\x00", "\ud800", "o" * 5000])
+def test_a_bad_switch_is_refused_and_changes_nothing(service, bad):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    for token in (tokens[0], host):
+        error = refused(service, code, token, type="explain", mode=bad)
+        assert error.code == "invalid_field" and error.status == 422
+    error = refused(service, code, tokens[0], type="explain")
+    assert error.code == "missing_field"
