@@ -10,7 +10,8 @@ this table.  The lines are chosen per step (``phase``) and, inside the
 ``turn`` step, per hint state (vote open, hint announced, plain turn)."""
 from __future__ import annotations
 
-from ..base import line, seat as who, txt
+from ..base import line, txt
+from ..base import seat as who
 
 Line = tuple[str, dict]
 
@@ -144,7 +145,9 @@ def seat_now(p: dict, me: int, actions: list[dict], waiting: list[int]) -> list[
                      k=len(pending["cards"]), n=pending["size"])]
     if phase == "judge_reveal":
         return [line(f"explain.seat.judge_reveal.{role}", gm=who(gm), seat=who(turn))]
-    role = "gm" if me == gm else "own" if me == guesser(p) else "wait"
+    if me == gm:
+        return [stakes(p, "explain.seat.overrule.gm", seat=who(guesser(p)))]
+    role = "own" if me == guesser(p) else "wait"
     return [line(f"explain.seat.overrule.{role}", gm=who(gm), seat=who(guesser(p)))]
 
 
@@ -192,8 +195,7 @@ def secret(view: dict, me: int | None) -> list[Line]:
         return []
     p = view["public"]
     if "deck_rule" in hidden:
-        said = [line("explain.secret.rule_deck", sentence=txt(f"value.{hidden['deck_rule']}"),
-                     rule=hidden["secret_rule"])]
+        said = [line("explain.secret.rule_deck", sentence=txt(f"value.{hidden['deck_rule']}"))]
     elif p["rule"]["kind"] == "text":
         said = [line("explain.secret.rule_text", rule=hidden["secret_rule"])]
     else:

@@ -84,8 +84,8 @@ TEXTS: dict[str, str] = {
                               "passt."),
     "explain.seat.turn.stakes": ("Eine passende Karte kommt in die Reihe und du darfst die Regel "
                                  "raten; eine unpassende kommt darunter und du ziehst eine Karte."),
-    "explain.seat.turn.wait": ("{seat} ist am Zug. Achte darauf, welche Karten in die Reihe kommen "
-                               "und welche darunter: So findest du die Regel."),
+    "explain.seat.turn.wait": ("{seat} ist am Zug: Achte darauf, welche Karten in die Reihe kommen "
+                               "und welche darunter, so findest du die Regel."),
     "explain.seat.may_propose": ("Kommt ihr nicht weiter? Du darfst Tipps des Spielleiters "
                                  "vorschlagen (freiwillig; alle müssen zustimmen)."),
     "explain.seat.turn.gm": "{seat} ist am Zug; als Spielleiter spielst du in dieser Runde keine Karten.",
@@ -146,10 +146,15 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge_reveal.wait": ("{gm} prüft die offengelegte Hand von {seat} auf eine Karte, "
                                        "die zur Regel passt."),
     # ein Handy: Überstimmen
-    "explain.seat.overrule.gm": ("Du bist dran: Die App hält den Vorschlag von {seat} im letzten Zug "
-                                 "der Runde für falsch. Ist es doch deine Regel, überstimme sie "
-                                 "({seat} hat sie gefunden); sonst lass das „falsch“ gelten. So "
-                                 "oder so endet die Runde."),
+    "explain.seat.overrule.gm_points": ("Du bist dran, und damit endet die Runde: Überstimme die App, "
+                                        "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} "
+                                        "hat sie gefunden und bekommt die Extrapunkte). Lässt du ihn "
+                                        "gelten, ist die Regel nicht gefunden und deine Punkte werden "
+                                        "halbiert."),
+    "explain.seat.overrule.gm_found": ("Du bist dran, und damit endet die Runde: Überstimme die App, "
+                                       "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} hat "
+                                       "sie gefunden). Lässt du das „falsch“ gelten, hat in dieser "
+                                       "Runde niemand die Regel gefunden."),
     "explain.seat.overrule.own": ("Die App hält deinen Vorschlag für falsch; {gm} darf sie noch "
                                   "überstimmen. So oder so endet die Runde jetzt."),
     "explain.seat.overrule.wait": ("Die App hält den Vorschlag von {seat} im letzten Zug der Runde "
@@ -158,8 +163,8 @@ TEXTS: dict[str, str] = {
     # das Geheimnis des Spielleiters
     "explain.secret.rule_text": "Deine Regel: „{rule}“.",
     "explain.secret.rule_expr": "Deine Regel: {rule} – die App beurteilt die Karten danach.",
-    "explain.secret.rule_deck": "Deine Regel ({rule}): {sentence} Die App beurteilt die Karten danach.",
-    "explain.secret.judge": "Passt {card} dazu als nächste Karte der Reihe?",
+    "explain.secret.rule_deck": "Deine Regel: {sentence} Die App beurteilt die Karten danach.",
+    "explain.secret.judge": "Passt diese Karte als nächste Karte der Reihe dazu: {card}?",
     "explain.secret.judge_guess": ("Würde der Vorschlag von {seat} genau dieselben Karten annehmen "
                                    "und ablehnen wie deine Regel?"),
     "explain.secret.judge_reveal": "Prüfe jede offengelegte Karte als nächste Karte der Reihe.",
@@ -273,8 +278,8 @@ TEXTS: dict[str, str] = {
                            "beurteilt {gm}."),
     "meaning.rule_drawn_app": ("Niemand kennt diese Regel der Stufe {level}, also spielen alle mit; "
                                "Vorschläge werden in der Regelsprache geschrieben."),
-    "meaning.fits": ("Die Karte von {seat} passt zur Regel: Die Reihe hat jetzt {place} Karten, und "
-                     "{seat} darf die Regel raten."),
+    "meaning.fits": ("Die Karte von {seat} passt zur Regel: Sie kommt auf Platz {place} der Reihe, "
+                     "und {seat} darf die Regel raten."),
     "meaning.misfit": ("Die Karte von {seat} passt nicht zur Regel: Sie zeigt, was die Regel nicht "
                        "ist, und die Hand von {seat} wächst um eine Karte, statt zu schrumpfen."),
     "meaning.reveal_fits": ("{seat} lag falsch, eine Karte passte doch ({card}): Sie kommt in die "

@@ -78,8 +78,8 @@ TEXTS: dict[str, str] = {
                               "of your cards fits, show your whole hand."),
     "explain.seat.turn.stakes": ("A fitting card joins the row and you may guess the rule; a misfit "
                                  "goes below the row and you draw a card."),
-    "explain.seat.turn.wait": ("{seat} is on turn. Watch which cards join the row and which land "
-                               "below it: that is how you find the rule."),
+    "explain.seat.turn.wait": ("{seat} is on turn: watch which cards join the row and which land "
+                               "below it, that is how you find the rule."),
     "explain.seat.may_propose": ("Stuck? You may propose hints from the game master (optional; "
                                  "everyone must agree)."),
     "explain.seat.turn.gm": "{seat} is on turn; as game master you play no cards this round.",
@@ -134,9 +134,13 @@ TEXTS: dict[str, str] = {
                                       "you had and may guess."),
     "explain.seat.judge_reveal.wait": "{gm} checks {seat}'s shown hand for a card that fits the rule.",
     # a phone: the overrule step
-    "explain.seat.overrule.gm": ("Your move: the app judged {seat}'s guess wrong on the round's last "
-                                 "turn. If it is your rule after all, overrule ({seat} found it); "
-                                 "else let the “wrong” stand. Either way the round ends."),
+    "explain.seat.overrule.gm_points": ("Your move, and it ends the round: overrule if {seat}'s guess "
+                                        "is your rule after all ({seat} found it and scores the "
+                                        "bonus). Let it stand: the rule counts as not found, so your "
+                                        "points are halved."),
+    "explain.seat.overrule.gm_found": ("Your move, and it ends the round: overrule if {seat}'s guess "
+                                       "is your rule after all ({seat} found it). Let it stand: "
+                                       "nobody found the rule this round."),
     "explain.seat.overrule.own": ("The app judged your guess wrong; {gm} may still overrule it. "
                                   "Either way the round ends now."),
     "explain.seat.overrule.wait": ("The app judged {seat}'s guess wrong on the round's last turn; "
@@ -144,8 +148,8 @@ TEXTS: dict[str, str] = {
     # the game master's secret
     "explain.secret.rule_text": "Your rule: “{rule}”.",
     "explain.secret.rule_expr": "Your rule: {rule} — the app judges cards by it.",
-    "explain.secret.rule_deck": "Your rule ({rule}): {sentence} The app judges cards by it.",
-    "explain.secret.judge": "Does {card} fit it as the next card of the row?",
+    "explain.secret.rule_deck": "Your rule: {sentence} The app judges cards by it.",
+    "explain.secret.judge": "Does this card fit it as the next card of the row: {card}?",
     "explain.secret.judge_guess": ("Would {seat}'s guess accept and refuse exactly the same cards "
                                    "as your rule?"),
     "explain.secret.judge_reveal": "Check each shown card as the next card of the row.",
@@ -245,8 +249,8 @@ TEXTS: dict[str, str] = {
                            "guesses in the rule language; {gm} judges guesses in own words."),
     "meaning.rule_drawn_app": ("Nobody knows this level {level} rule, so everyone plays; guesses "
                                "must be written in the rule language."),
-    "meaning.fits": ("{seat}'s card fits the rule: the row now has {place} cards, and {seat} may try "
-                     "to guess the rule."),
+    "meaning.fits": ("{seat}'s card fits the rule: it goes to place {place} of the row, and {seat} "
+                     "may try to guess the rule."),
     "meaning.misfit": ("{seat}'s card breaks the rule: it shows what the rule is not, and {seat}'s "
                        "hand grows by a card instead of shrinking."),
     "meaning.reveal_fits": ("{seat} was wrong, a card did fit ({card}): it joins the row, and "
