@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from companion import explain
 from companion.games.what_the_rule.rules import GAME
 from companion.i18n import translate
 from tests.games.test_what_the_rule import (
@@ -23,6 +24,7 @@ from tests.games.test_what_the_rule import (
     fitting,
     new,
     play,
+    refusal,
     seal_rule,
     seal_text,
 )
@@ -235,13 +237,27 @@ def test_a_halved_game_master_is_told_why():
 
 # --- refusals and the texts themselves ---------------------------------------------------------
 
-def test_a_refused_guess_before_the_card_says_what_is_allowed_instead():
-    state = seal_text(new(4), text=RULE)
-    state = act(state, DINA, {"type": "play", **card(WHITE[0])})
-    for code in ("wait_for_gm", "no_guess_now", "guess_first", "only_gm", "rule_sealed"):
-        for lang in ("en", "de"):
-            text = translate(lang, f"explain.instead.{code}", {"gm": {"seat": CARO}}, GAME, NAMES)
-            assert not text.startswith("explain.") and "{" not in text
+def instead(state, actor, action, lang="en"):
+    """What the phone says instead, for the refusal the player meets."""
+    reason = refusal(state, actor, action)
+    return explain.instead({}, GAME, actor, GAME.actions(state, actor),
+                           awaited(GAME, state, SEATS), lang, NAMES, reason.code, reason.params)
+
+
+def test_a_refused_move_says_what_is_allowed_instead():
+    state = act(seal_text(new(4), text=RULE), DINA, {"type": "play", **card(WHITE[0])})
+    assert instead(state, DINA, {"type": "play", **card(WHITE[1])}).startswith(
+        "Wait for the game master's verdict")
+    assert instead(state, DINA, {"type": "no_guess"}).endswith("the game offers “Guess the rule”.")
+    assert instead(state, DINA, {"type": "no_guess"}, "de").endswith("„Regel raten“ an.")
+    judged = act(state, CARO, {"type": "judge", "fits": True})
+    assert instead(judged, DINA, {"type": "play", **card(WHITE[1])}).startswith(
+        "First guess the rule or choose “Don't guess now”")
+    assert instead(judged, ALAN, {"type": "judge", "fits": True}) == (
+        "Only Caro, the game master, may do that; you play cards, guess, and answer about hints.")
+    late = seal_text(new(4))
+    assert instead(late, ALAN, {"type": "set_rule", "text": "Only circles"}, "de").startswith(
+        "Es ist schon eine Regel versiegelt")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders():

@@ -246,8 +246,8 @@ TEXTS: dict[str, str] = {
                                     "es weiter."),
     "explain.instead.finish_reveal": "Gib zuerst die restlichen Karten deiner offengelegten Hand ein.",
     "explain.instead.no_guess_now": ("Raten darfst du nur direkt, nachdem eine deiner Karten in die "
-                                     "Reihe kam oder eine offengelegte Hand keine passende Karte "
-                                     "hatte: Spiel zuerst eine Karte aus."),
+                                     "Reihe kam oder deine offengelegte Hand keine passende Karte "
+                                     "hatte; dann bietet dir das Spiel „Regel raten“ an."),
     "explain.instead.hints_vote_open": ("Der Tisch stimmt über Tipps ab: Antworte mit ja oder nein, "
                                         "falls noch nicht geschehen; nach der Abstimmung geht es "
                                         "weiter."),

@@ -223,7 +223,8 @@ TEXTS: dict[str, str] = {
     "explain.instead.guess_first": "First guess the rule or choose “Don't guess now”; then play goes on.",
     "explain.instead.finish_reveal": "Enter the remaining cards of your shown hand first.",
     "explain.instead.no_guess_now": ("You may guess only right after a card of yours joined the row, "
-                                     "or after a shown hand had none that fits: play a card first."),
+                                     "or after your shown hand had none that fits; then the game "
+                                     "offers “Guess the rule”."),
     "explain.instead.hints_vote_open": ("The table is voting on hints: answer yes or no if you have "
                                         "not; play goes on after the vote."),
     "explain.instead.hint_announced": ("A hint is announced: object now if you do not want it, or "
