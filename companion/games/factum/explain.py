@@ -6,7 +6,8 @@ cards are public in Factum) and ``waiting`` (public); ``secret`` reads the
 viewer's own marks and ballots; ``moves`` reads only the public part."""
 from __future__ import annotations
 
-from ..base import line, seat as name, txt
+from ..base import line, txt
+from ..base import seat as name
 
 Line = tuple[str, dict]
 

@@ -186,6 +186,6 @@ TEXTS: dict[str, str] = {
     "error.nothing_to_close": "Gerade wartet kein Schritt auf ein Handy: Es gibt nichts zu beenden.",
 }
 
-from .texts_explain_de import TEXTS as EXPLAIN  # noqa: E402  (explain mode, issue #29)
+from .texts_explain_de import TEXTS as EXPLAIN  # explain mode (issue #29)
 
 TEXTS.update(EXPLAIN)

@@ -186,6 +186,6 @@ TEXTS: dict[str, str] = {
     "error.nothing_to_close": "No step is waiting for a phone right now: there is nothing to close.",
 }
 
-from .texts_explain_en import TEXTS as EXPLAIN  # noqa: E402  (explain mode, issue #29)
+from .texts_explain_en import TEXTS as EXPLAIN  # explain mode (issue #29)
 
 TEXTS.update(EXPLAIN)

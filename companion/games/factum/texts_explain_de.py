@@ -3,11 +3,11 @@ und Platzhalter wie texts_explain_en).  Gebaut von ``explain.py``."""
 
 TEXTS: dict[str, str] = {
     # --- der Tisch: worauf er wartet und warum
-    "explain.table.volunteer": "Gesucht ist ein Geschichtenerzähler: Wem zuerst eine wahre Geschichte aus dem eigenen Leben zu einer seiner Karten einfällt, drückt „Ich erzähle!“ und ist Kapitän von Team A.",
+    "explain.table.volunteer": "Gesucht ist ein Erzähler: Wer zuerst „Ich erzähle!“ drückt, erzählt eine wahre Geschichte aus dem eigenen Leben, die zu einer seiner Karten passt, und ist Kapitän von Team A.",
     "explain.table.volunteer_last": "{seat} hat die letzte Geschichte erzählt und setzt diesmal aus.",
     "explain.table.telling": "Wir warten, bis {teller} die Geschichte beendet und „Meine Geschichte ist fertig“ drückt. Dann wird aus Team B ({b}) Richter, wer zuerst drückt.",
     "explain.table.judge": "Wir warten auf Team B ({b}): Wer zuerst „Ich bin Richter!“ drückt, wird Richter und Kapitän von Team B, sieht sich die Karte von {teller} an und entscheidet, welches Team rät.",
-    "explain.table.decide": "Wir warten auf den Richter {judge}: Er hat die Karte von {teller} gesehen und wählt das Rateteam – eine offensichtliche Karte geht meist an Team B, eine schwere an Team A.",
+    "explain.table.decide": "Wir warten auf den Richter {judge}: {judge} hat die Karte von {teller} gesehen und wählt das Rateteam – eine offensichtliche Karte geht meist an Team B, eine schwere an Team A.",
     "explain.table.mark_a": "Team A verwirrt: {teller} legt eine zweite Karte dazu, jedes andere Mitglied von A eine Karte; alle {n} gemischt offen an die Positionen 1 bis {n}. Es fehlen noch die Markierungen von: {names}.",
     "explain.table.mark_b": "Team B verwirrt: Jedes Mitglied von B, auch der Richter, legt eine Karte dazu; mit der Karte von {teller} gemischt offen an die Positionen 1 bis {n}. Es fehlen noch die Markierungen von: {names}.",
     "explain.table.vote": "Wir warten auf die geheimen Stimmen von {names}: {guessers} wählt mit Mehrheit, wo die Geschichtenkarte von {teller} liegt. Das verwirrende Team darf reden und ablenken; {captain} hat die Karte gesehen und schweigt.",
@@ -20,15 +20,15 @@ TEXTS: dict[str, str] = {
     "explain.over_one": "Spielende: {seats} gewinnt mit {score} Punkten.",
     "explain.over_many": "Spielende: {seats} teilen sich den Sieg mit je {score} Punkten.",
     # --- Handys: wer erzählt
-    "explain.volunteer.open": "Das Spiel wartet auf einen Erzähler: Passt eine wahre Geschichte aus deinem Leben zu einer deiner Karten, drück als Erster – du erzählst sie und bist Kapitän von Team A (+1 extra, wenn A gewinnt).",
-    "explain.volunteer.title": "Das Spiel wartet auf einen Erzähler: Passt eine wahre Geschichte aus deinem Leben zu einer deiner Karten, drück als Erster – du bist Kapitän von Team A, und deine Geschichte tritt um 3 Punkte gegen die Titelgeschichte von {title} an.",
+    "explain.volunteer.open": "Wettlauf: Passt eine wahre Geschichte aus deinem Leben zu einer deiner Karten, drück als Erster „Ich erzähle!“ – du erzählst sie und bist Kapitän von Team A (+1 extra, wenn A gewinnt).",
+    "explain.volunteer.title": "Wettlauf: Passt eine wahre Geschichte aus deinem Leben zu einer deiner Karten, drück als Erster „Ich erzähle!“ – du bist Kapitän von Team A, und deine Geschichte tritt um 3 Punkte gegen die Titelgeschichte von {title} an.",
     "explain.volunteer.last": "Du hast die letzte Geschichte erzählt, diesmal erzählt jemand anderes: Warte, bis jemand „Ich erzähle!“ drückt; dann werden die Teams ausgelost.",
     # --- Handys: die Geschichte wird erzählt
     "explain.telling.teller": "Du bist dran: Erzähl deine wahre Geschichte laut und drück dann „Meine Geschichte ist fertig“. Du bist Kapitän von Team A; wer aus Team B danach zuerst drückt, wird Richter.",
-    "explain.telling.a": "{teller} erzählt eine Geschichte; du bist in ihrem Team A. Hör gut zu: Danach entscheidet ein Richter aus Team B, welches Team die Geschichtenkarte raten muss.",
+    "explain.telling.a": "{teller} erzählt eine Geschichte; du bist mit {teller} in Team A. Hör gut zu: Danach entscheidet ein Richter aus Team B, welches Team die Geschichtenkarte raten muss.",
     "explain.telling.b": "{teller} erzählt eine Geschichte; du bist in Team B. Hör gut zu: Ist sie fertig, drück als Erster „Ich bin Richter!“, um Richter und Kapitän von B zu werden (+1 extra, wenn B gewinnt).",
     # --- Handys: wer wird Richter
-    "explain.judge.b": "Das Spiel wartet auf einen Richter aus Team B, wer zuerst drückt: Der Richter sieht die Geschichtenkarte von {teller}, entscheidet, welches Team rät, und ist Kapitän von B (+1 extra, wenn B gewinnt).",
+    "explain.judge.b": "Wettlauf in Team B: Drück als Erster „Ich bin Richter!“, um Richter zu werden – du siehst die Geschichtenkarte von {teller}, entscheidest, welches Team rät, und bist Kapitän von B (+1 extra, wenn B gewinnt).",
     "explain.judge.a": "Team B ermittelt den Richter: Wer von {b} zuerst drückt, sieht die Karte von {teller} und entscheidet, ob Team A oder Team B rät. Für dich gibt es gerade nichts zu tun.",
     "explain.judge.teller": "Team B ermittelt den Richter: Zeig deine Geschichtenkarte dem, der zuerst drückt; der Richter entscheidet dann, welches Team rät.",
     # --- Handys: der Richter entscheidet
@@ -40,7 +40,7 @@ TEXTS: dict[str, str] = {
     "explain.mark.teller_second": "Team B rät. Du bist dran: Leg eine zweite eigene Karte dazu, die zur Geschichte passt; liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte und deine zweite Karte liegen.",
     "explain.mark.teller_story": "Dein Team A rät. Du bist dran: Liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte liegt – ohne sie gibt es keine Auflösung. Danach schweigst du.",
     "explain.mark.own": "Dein Team verwirrt. Du bist dran: Leg die Karte aus deiner Hand dazu, die am besten zur Geschichte von {teller} passt; liegen alle {n} Karten offen aus, markiere, wo sie liegt.",
-    "explain.mark.done": "Deine Markierungen sind da: Vergleich sie mit den Karten auf dem Tisch. Sobald das Rateteam abstimmt, sind sie endgültig. Es fehlen noch: {names}.",
+    "explain.mark.done": "Deine Markierungen sind da: Vergleiche sie mit den Karten auf dem Tisch. Sobald das Rateteam abstimmt, sind sie endgültig. Es fehlen noch: {names}.",
     "explain.mark.judge": "Dein Team B rät, und du hast die Geschichtenkarte gesehen: Schweig jetzt und während dein Team abstimmt. Das andere Team legt und markiert seine Karten.",
     "explain.mark.guesser": "Dein Team rät: Das andere Team legt Karten zum Verwirren dazu und markiert sie (es fehlen noch: {names}). Dann stimmst du für die Position der Geschichtenkarte von {teller}.",
     # --- Handys: das Rateteam stimmt ab
@@ -77,7 +77,7 @@ TEXTS: dict[str, str] = {
     "explain.close.telling": "Die Geschichte gilt als erzählt; Team B ermittelt dann den Richter.",
     "explain.close.decide": "Trägt ein, was der Richter laut gesagt hat: welches Team rät.",
     "explain.close.mark": "Nicht länger warten: Unmarkierte Karten zählen als Stapelkarten; ohne Geschichtenkarte zählt die Runde nicht.",
-    "explain.close.vote": "Zählt die abgegebenen Stimmen; Gleichstand heißt neue Abstimmung, ein zweiter Zufall.",
+    "explain.close.vote": "Zählt die abgegebenen Stimmen; bei Gleichstand wird neu abgestimmt, beim zweiten entscheidet der Zufall.",
     "explain.close.best": "Zählt die abgegebenen Stimmen zur besten Geschichte; bei Gleichstand bleibt der Titel.",
     # --- ein abgelehnter Zug: was stattdessen geht
     "explain.instead.already_volunteered": "Hör stattdessen zu; landest du in Team B, drück am Ende der Geschichte als Erster „Ich bin Richter!“.",
@@ -104,7 +104,7 @@ TEXTS: dict[str, str] = {
     "meaning.tie": "Keine Mehrheit: {guessers} stimmt neu ab, nur zwischen den Positionen {positions}; ein zweiter Gleichstand wird per Zufall entschieden.",
     "meaning.tie_random": "Der Zufall hat unter den Positionen {positions} Position {position} gewählt; sie gilt als Wahl des Teams.",
     "meaning.right": "{guessers} hat die Geschichtenkarte gefunden: jedes Mitglied +1, sein Kapitän +1 mehr; das verwirrende Team bekommt nichts.",
-    "meaning.wrong": "Das Rateteam lag falsch: Jedes Mitglied von {winners} +1, sein Kapitän +1 mehr, und wer die gewählte Karte gelegt hat, +1.",
+    "meaning.wrong": "Das Rateteam lag falsch: Jedes Mitglied von {winners} +1, sein Kapitän +1 mehr, und wer die gewählte Karte gelegt hat, +1 (eine Stapelkarte: niemand).",
     "meaning.first_title": "Die Geschichte von {seat} ist die erste Titelgeschichte: Ab jetzt wird jede neue Geschichte gegen den Titel gewählt, ihr Erzähler bekommt beim Sieg +3.",
     "meaning.best_none": "{seat} hält den Titel schon, also gibt es keine Abstimmung über die beste Geschichte und keine Punkte.",
     "meaning.best_current": "{seat} hält jetzt den Titel und seine 3 Punkte; die nächsten Geschichten treten gegen diese an.",

@@ -20,15 +20,15 @@ TEXTS: dict[str, str] = {
     "explain.over_one": "Game over: {seats} wins with {score} points.",
     "explain.over_many": "Game over: {seats} share the win with {score} points each.",
     # --- phones: who tells
-    "explain.volunteer.open": "The game waits for a storyteller: if a true story from your life fits one of your cards, press first — you tell it and captain team A (+1 extra if A wins the round).",
-    "explain.volunteer.title": "The game waits for a storyteller: if a true story from your life fits one of your cards, press first — you captain team A, and your story then challenges {title}'s title story for 3 points.",
+    "explain.volunteer.open": "Race: if a true story from your life fits one of your cards, press “I tell a story!” first — you tell it and captain team A (+1 extra if A wins the round).",
+    "explain.volunteer.title": "Race: if a true story from your life fits one of your cards, press “I tell a story!” first — you captain team A, and your story then challenges {title}'s title story for 3 points.",
     "explain.volunteer.last": "You told the last story, so someone else tells this one: wait until someone presses “I tell a story!”; then the teams are drawn.",
     # --- phones: the story is told
     "explain.telling.teller": "Your move: tell your true story aloud, then press “My story is finished”. You captain team A; the first of team B to press then becomes judge.",
-    "explain.telling.a": "{teller} tells a story; you are in their team A. Listen closely: a judge from team B then decides which team has to guess the story card.",
+    "explain.telling.a": "{teller} tells a story; you are in team A with them. Listen closely: a judge from team B then decides which team has to guess the story card.",
     "explain.telling.b": "{teller} tells a story; you are in team B. Listen closely: when it is finished, press “I judge!” first to become judge and captain of B (+1 extra if B wins).",
     # --- phones: the judge race
-    "explain.judge.b": "The game waits for a judge from team B, whoever presses first: the judge sees {teller}'s story card, decides which team guesses and captains B (+1 extra if B wins).",
+    "explain.judge.b": "Race in team B: press “I judge!” first to become judge — you see {teller}'s story card, decide which team guesses and captain B (+1 extra if B wins).",
     "explain.judge.a": "Team B races for the judge: the first of {b} to press sees {teller}'s card and decides whether team A or team B guesses. Nothing to do for you now.",
     "explain.judge.teller": "Team B races for the judge: show your story card to whoever presses first; the judge then decides which team guesses.",
     # --- phones: the judge decides
@@ -104,7 +104,7 @@ TEXTS: dict[str, str] = {
     "meaning.tie": "No majority: {guessers} votes again, only between positions {positions}; a second tie is decided by chance.",
     "meaning.tie_random": "Chance picked position {position} from the tied positions {positions}; it counts as the team's choice.",
     "meaning.right": "{guessers} found the story card: every member +1, its captain +1 more; the confusers get nothing.",
-    "meaning.wrong": "The guessers missed: every member of {winners} +1, its captain +1 more, and whoever added the chosen card +1.",
+    "meaning.wrong": "The guessers missed: every member of {winners} +1, its captain +1 more, and whoever added the chosen card +1 (a deck card: nobody).",
     "meaning.first_title": "{seat}'s story is the first title story: from now on each new story is voted against the title, the winner's teller gets +3.",
     "meaning.best_none": "{seat} already holds the title, so there is no best-story vote and no score changes.",
     "meaning.best_current": "{seat} now holds the title and its 3 points; the next stories are voted against theirs.",
