@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import lobby, rooms
-from .gameplay import awaited
 from .games.base import Game
 from .i18n import lookup, translate
 
@@ -124,21 +122,21 @@ def meaning(room: dict, say: Sayer) -> str:
     return ""
 
 
-def instead(room: dict, game: Game, seat: int, lang: str, code: str, params: dict) -> str:
+def instead(game: Game, seat: int, templates: list[dict], waiting: list[int], lang: str,
+            names: dict[int, str], code: str, params: dict) -> str:
     """What a refused seat may do instead (its refusal's message says it
-    after the reason): the game's words for this refusal
-    (``explain.instead.<code>``, the refusal's parameters) where it has
-    them, else the seat's open moves by name; the secret ones are only
-    pointed at (their names could tell who one is)."""
-    say = Sayer(lang, game, rooms.seat_names(room))
+    after the reason), from the seat's templates: the game's words for this
+    refusal (``explain.instead.<code>``, the refusal's parameters) where it
+    has them, else its open moves by name; the secret ones are only pointed
+    at (their names could tell who one is)."""
+    say = Sayer(lang, game, names)
     own = f"explain.instead.{code}"
     if lookup(lang, own, game) is not None:
         return say.line((own, params))
-    templates = lobby.templates_for(room, "seat", seat)
     open_moves = []
     for tpl in templates:
         label = say.line((f"action.{tpl['type']}", {}))
-        if not tpl.get("secret") and tpl["type"] not in lobby.SEAT_TYPES and label not in open_moves:
+        if not tpl.get("secret") and tpl["type"] not in SEAT_TOOLS and label not in open_moves:
             open_moves.append(label)
     has_secret = any(tpl.get("secret") for tpl in templates)
     if open_moves:
@@ -146,7 +144,11 @@ def instead(room: dict, game: Game, seat: int, lang: str, code: str, params: dic
         return say.line((key, {"moves": ", ".join(open_moves)}))
     if has_secret:
         return say.line(("explain.instead.secret", {}))
-    others = [{"seat": s} for s in awaited(room, game)[0] if s != seat]
+    others = [{"seat": s} for s in waiting if s != seat]
     if others:
         return say.line(("explain.instead.wait", {"names": others}))
     return say.line(("explain.instead.nothing", {}))
+
+
+#: the platform's seat tools: always offered, never what a refusal is about
+SEAT_TOOLS = frozenset({"rename", "leave", "explain"})

@@ -20,9 +20,9 @@ from typing import Any, Callable, Protocol
 from . import explain, games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
-from .gameplay import set_timer
+from .gameplay import awaited, set_timer
 from .lobby import (check_name, claim_seat, set_explain, split_explain, split_options,
-                    validate_options)
+                    templates_for, validate_options)
 from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store
@@ -198,7 +198,8 @@ class Service:
         if not explain.is_on(room, "seat", seat) or rooms.find_seat(room, seat) is None:
             return None
         game = games.get(room["game"])
-        return explain.instead(room, game, seat, lang, refusal.code, refusal.params)
+        return explain.instead(game, seat, templates_for(room, "seat", seat), awaited(room, game)[0],
+                               lang, rooms.seat_names(room), refusal.code, refusal.params)
 
     # --- presence (sockets) ------------------------------------------------
 

@@ -17,7 +17,11 @@ from tests.harness import awaited
 NAMES = {0: "Anna", 1: "Ben", 2: "Cleo", 3: "Dan", 4: "Eva", 5: "Finn"}
 SEATS = list(NAMES)
 LANGS = ("en", "de")
-YOUR_MOVE = {"en": "Your move", "de": "Du bist dran"}
+# the phone's top line says "your move"; the must-line starts with what to do
+TELL = {"en": "Tell your true story", "de": "Erzähl deine wahre Geschichte"}
+JUDGE = {"en": "Look at ", "de": "Sieh dir die Karte"}
+VOTE = {"en": "Talk it over aloud", "de": "Besprecht euch laut"}
+BEST = {"en": "Vote secretly whether", "de": "Stimm geheim ab"}
 
 
 def told(state, viewer):
@@ -68,14 +72,14 @@ def voting():
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_storyteller_is_told_it_is_their_move_and_team_b_to_race(lang):
     state = telling()
-    assert now(state, 1, lang).startswith(YOUR_MOVE[lang])
+    assert now(state, 1, lang).startswith(TELL[lang])
     assert "Meine Geschichte ist fertig" in now(state, 1, "de")
     for b in (3, 4, 5):   # team B: listen, then race for the judge
         text = now(state, b, lang)
-        assert "Ben" in text and YOUR_MOVE[lang] not in text
+        assert "Ben" in text and TELL[lang] not in text
         assert ("I judge!" if lang == "en" else "Ich bin Richter!") in text
     for a in (0, 2):
-        assert "Ben" in now(state, a, lang) and YOUR_MOVE[lang] not in now(state, a, lang)
+        assert "Ben" in now(state, a, lang) and TELL[lang] not in now(state, a, lang)
     table = now(state, None, lang)
     assert "Ben" in table and "Dan, Eva, Finn" in table
     assert "judge" in move(state, 1, "told", "en") and "Richter" in move(state, 1, "told", "de")
@@ -87,11 +91,11 @@ def test_the_judge_weighs_the_card_and_the_others_wait_for_the_judge(lang):
     state, _ = act(telling(), 1, {"type": "told"})
     state, _ = act(state, 3, {"type": "judge"})
     judge = now(state, 3, lang)
-    assert judge.startswith(YOUR_MOVE[lang]) and "Ben" in judge
+    assert judge.startswith(JUDGE[lang]) and "Ben" in judge
     assert "team b" in judge.lower() and "team a" in judge.lower()
     for other in (0, 1, 2, 4, 5):
         text = now(state, other, lang)
-        assert "Dan" in text and YOUR_MOVE[lang] not in text
+        assert "Dan" in text and JUDGE[lang] not in text
     assert "Dan" in now(state, None, lang) and "Ben" in now(state, None, lang)
     # the storyteller learns the second-card chance before the judge decides
     assert ("second card" if lang == "en" else "zweite Karte") in now(state, 1, lang)
@@ -109,7 +113,7 @@ def test_marking_names_who_is_missing_and_the_mark_stays_secret(lang):
     assert "Ben, Cleo" in anna_now and "Anna" not in anna_now
     assert "Ben, Cleo" in now(state, None, lang) and "Ben, Cleo" in now(state, 4, lang)
     # the judge of the guessing team has seen the card: silence, not a move
-    assert YOUR_MOVE[lang] not in now(state, 3, lang)
+    assert now(state, 3, lang).startswith({"en": "Your team B guesses and you have seen", "de": "Dein Team B rät, und du hast"}[lang])
 
 
 def test_a_guessers_explanation_does_not_move_with_the_hidden_marks():
@@ -125,11 +129,11 @@ def test_a_guessers_explanation_does_not_move_with_the_hidden_marks():
 def test_the_team_vote_what_each_side_risks_and_gains(lang):
     state = voting()
     eva = now(state, 4, lang)
-    assert eva.startswith(YOUR_MOVE[lang]) and "Ben" in eva and "+1" in eva
+    assert eva.startswith(VOTE[lang]) and "Ben" in eva and "+1" in eva
     dan = now(state, 3, lang)   # the guessing team's captain
-    assert YOUR_MOVE[lang] not in dan and "Eva, Finn" in dan
+    assert VOTE[lang] not in dan and "Eva, Finn" in dan
     cleo = now(state, 2, lang)  # a confuser: talking is optional, not a move
-    assert YOUR_MOVE[lang] not in cleo
+    assert VOTE[lang] not in cleo
     assert ("may" if lang == "en" else "darfst") in cleo
     assert "3" in secret(state, 2, lang) and "3" not in cleo
     ben = secret(state, 1, lang)
@@ -173,9 +177,9 @@ def test_the_best_story_vote_says_what_is_at_stake(lang):
     first, held = best_step(False), best_step(True)
     for state in (first, held):
         voter = now(state, 0, lang)
-        assert voter.startswith(YOUR_MOVE[lang]) and "Cleo" in voter and "Ben" in voter
-        assert YOUR_MOVE[lang] not in now(state, 1, lang)
-        assert YOUR_MOVE[lang] not in now(state, 2, lang)
+        assert voter.startswith(BEST[lang]) and "Cleo" in voter and "Ben" in voter
+        assert BEST[lang] not in now(state, 1, lang)
+        assert BEST[lang] not in now(state, 2, lang)
     loses = {"en": "loses", "de": "verliert"}[lang]
     assert loses in now(held, None, lang) and loses not in now(first, None, lang)
     state, _ = act(held, 0, {"type": "best", "story": "title"})

@@ -66,9 +66,9 @@ def keys(state, viewer, part="now"):
 def test_the_player_on_turn_is_told_it_is_their_move_and_what_each_option_does():
     state = seal_text(new(4), text=RULE)          # Caro is GM, Dina begins
     assert state["turn"] == DINA
-    assert now(state, DINA).startswith("Your turn: play a card")
+    assert now(state, DINA).startswith("Play a card")
     assert "you draw a card" in now(state, DINA)
-    assert now(state, DINA, "de").startswith("Du bist am Zug: Spiel eine Karte aus")
+    assert now(state, DINA, "de").startswith("Spiel eine Karte aus")
     assert "you may guess" in move(state, DINA, "play")
     assert "one card fewer" in move(state, DINA, "reveal")
     assert "eine Karte weniger" in move(state, DINA, "reveal", "de")
@@ -99,7 +99,7 @@ def test_the_gm_judging_a_card_sees_the_rule_only_in_the_secret_lines():
         for viewer in (ALAN, BOB, DINA, None):
             assert RULE not in now(state, viewer, lang) + secret(state, viewer, lang)
     assert translate("en", f"value.{WHITE[0]}", {}, GAME) in secret(state, CARO)
-    assert now(state, CARO).startswith("Your move: does Dina's card fit your rule?")
+    assert now(state, CARO).startswith("Does Dina's card fit your rule?")
     assert "place 1 of the row" in move(state, CARO, "judge")
     assert now(state, DINA).startswith("Caro is judging your card")
     assert now(state, ALAN).startswith("Caro is judging Dina's card")
@@ -111,13 +111,13 @@ def test_a_guess_tells_the_guesser_the_stakes_and_the_gm_how_to_judge():
     state = play(seal_text(new(4), text=RULE), WHITE[0])
     state = act(state, CARO, {"type": "judge", "fits": True})
     assert state["phase"] == "guess"
-    assert now(state, DINA).startswith("Your move: you may guess the rule now")
+    assert now(state, DINA).startswith("You may guess the rule now")
     assert "5 extra points" in now(state, DINA) and "5 Extrapunkte" in now(state, DINA, "de")
     assert "for Caro to judge" in move(state, DINA, "guess")
     assert "next player is on turn" in move(state, DINA, "no_guess")
     assert "You judge the guess" in now(state, CARO)
     state = act(state, DINA, {"type": "guess", "text": "Only white cards"})
-    assert now(state, CARO).startswith("Your move: is Dina's guess your rule?")
+    assert now(state, CARO).startswith("Is Dina's guess your rule?")
     assert "Dina's guess" in secret(state, CARO) and RULE in secret(state, CARO)
     assert now(state, DINA).startswith("Caro is judging your guess")
     assert "Dina scores 5 extra points" in now(state, None)
@@ -148,7 +148,7 @@ def overrule_step():
 def test_the_overrule_step_is_explained_to_gm_guesser_players_and_table():
     state = overrule_step()
     assert keys(state, CARO) == ["explain.seat.overrule.gm_points"]
-    assert now(state, CARO).startswith("Your move, and it ends the round")
+    assert now(state, CARO).startswith("This ends the round")
     assert "your points are halved" in now(state, CARO)
     assert "deine Punkte werden halbiert" in now(state, CARO, "de")
     assert "color == white" in secret(state, CARO)
@@ -174,7 +174,7 @@ def test_before_the_next_play_the_gm_is_told_the_overrule_is_optional():
 
 def test_a_hints_vote_asks_those_who_owe_an_answer_and_names_them_to_the_others():
     state = act(seal_text(new(4)), BOB, {"type": "hints", "agree": True})
-    assert now(state, ALAN).startswith("Your move: hints from the game master, yes or no?")
+    assert now(state, ALAN).startswith("Hints from the game master, yes or no?")
     assert "Agreed so far: Bob" in now(state, ALAN)
     assert "2 extra points instead of 5" in now(state, ALAN)
     assert now(state, BOB) == "You said yes to hints; waiting for Alan, Caro, Dina to answer."
@@ -184,7 +184,7 @@ def test_a_hints_vote_asks_those_who_owe_an_answer_and_names_them_to_the_others(
         state = act(state, s, {"type": "hints", "agree": True})
     state = act(state, CARO, {"type": "announce_hint"})
     assert now(state, ALAN).startswith("Caro has announced a hint. You may object (optional)")
-    assert now(state, CARO).startswith("Your move: you announced a hint")
+    assert now(state, CARO).startswith("You announced a hint")
 
 
 # --- the app as game master ---------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_with_the_app_as_gm_everyone_draws_and_guesses_in_the_rule_language():
     assert "nobody sees it" in move(state, None, "draw_rule")
     state = act(state, ALAN, {"type": "draw_rule", "level": 1})
     assert told(state, ALAN)["secret"] == []
-    assert now(state, ALAN).startswith("Your turn")       # Alan begins in round 1
+    assert now(state, ALAN).startswith("Play a card")       # Alan begins in round 1
     state = play(state, fitting(state))
     assert state["phase"] == "guess"
     assert "in the rule language" in move(state, ALAN, "guess")
@@ -240,7 +240,7 @@ def test_a_halved_game_master_is_told_why():
 def instead(state, actor, action, lang="en"):
     """What the phone says instead, for the refusal the player meets."""
     reason = refusal(state, actor, action)
-    return explain.instead({}, GAME, actor, GAME.actions(state, actor),
+    return explain.instead(GAME, actor, GAME.actions(state, actor),
                            awaited(GAME, state, SEATS), lang, NAMES, reason.code, reason.params)
 
 

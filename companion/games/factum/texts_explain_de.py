@@ -24,7 +24,7 @@ TEXTS: dict[str, str] = {
     "explain.volunteer.title": "Wettlauf: Passt eine wahre Geschichte aus deinem Leben zu einer deiner Karten, drück als Erster „Ich erzähle!“ – du bist Kapitän von Team A, und deine Geschichte tritt um 3 Punkte gegen die Titelgeschichte von {title} an.",
     "explain.volunteer.last": "Du hast die letzte Geschichte erzählt, diesmal erzählt jemand anderes: Warte, bis jemand „Ich erzähle!“ drückt; dann werden die Teams ausgelost.",
     # --- Handys: die Geschichte wird erzählt
-    "explain.telling.teller": "Du bist dran: Erzähl deine wahre Geschichte laut und drück dann „Meine Geschichte ist fertig“. Du bist Kapitän von Team A; wer aus Team B danach zuerst drückt, wird Richter.",
+    "explain.telling.teller": "Erzähl deine wahre Geschichte laut und drück dann „Meine Geschichte ist fertig“. Du bist Kapitän von Team A; wer aus Team B danach zuerst drückt, wird Richter.",
     "explain.telling.a": "{teller} erzählt eine Geschichte; du bist mit {teller} in Team A. Hör gut zu: Danach entscheidet ein Richter aus Team B, welches Team die Geschichtenkarte raten muss.",
     "explain.telling.b": "{teller} erzählt eine Geschichte; du bist in Team B. Hör gut zu: Ist sie fertig, drück als Erster „Ich bin Richter!“, um Richter und Kapitän von B zu werden (+1 extra, wenn B gewinnt).",
     # --- Handys: wer wird Richter
@@ -32,26 +32,26 @@ TEXTS: dict[str, str] = {
     "explain.judge.a": "Team B ermittelt den Richter: Wer von {b} zuerst drückt, sieht die Karte von {teller} und entscheidet, ob Team A oder Team B rät. Für dich gibt es gerade nichts zu tun.",
     "explain.judge.teller": "Team B ermittelt den Richter: Zeig deine Geschichtenkarte dem, der zuerst drückt; der Richter entscheidet dann, welches Team rät.",
     # --- Handys: der Richter entscheidet
-    "explain.decide.judge": "Du bist dran: Sieh dir die Karte von {teller} an. Offensichtlich zur Geschichte? Lass dein Team B raten. Schwer, oder hast du eine noch passendere Karte? Lass Team A raten: B verwirrt, und du legst auch eine Karte dazu.",
+    "explain.decide.judge": "Sieh dir die Karte von {teller} an. Offensichtlich zur Geschichte? Lass dein Team B raten. Schwer, oder hast du eine noch passendere Karte? Lass Team A raten: B verwirrt, und du legst auch eine Karte dazu.",
     "explain.decide.teller": "{judge} sieht sich deine Karte an und entscheidet: Ist sie offensichtlich, rät Team B und du legst eine zweite Karte zum Verwirren dazu; ist sie schwer, rät dein Team A.",
     "explain.decide.a": "{judge} sieht sich die Karte von {teller} an und entscheidet: offensichtlich → Team B rät und dein Team A legt Karten zum Verwirren dazu; schwer → dein Team A rät.",
     "explain.decide.b": "{judge}, euer Kapitän, sieht sich die Karte von {teller} an und entscheidet: offensichtlich → dein Team B rät; schwer → Team A rät und dein Team legt Karten zum Verwirren dazu.",
     # --- Handys: Karten hinzufügen und markieren
-    "explain.mark.teller_second": "Team B rät. Du bist dran: Leg eine zweite eigene Karte dazu, die zur Geschichte passt; liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte und deine zweite Karte liegen.",
-    "explain.mark.teller_story": "Dein Team A rät. Du bist dran: Liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte liegt – ohne sie gibt es keine Auflösung. Danach schweigst du.",
-    "explain.mark.own": "Dein Team verwirrt. Du bist dran: Leg die Karte aus deiner Hand dazu, die am besten zur Geschichte von {teller} passt; liegen alle {n} Karten offen aus, markiere, wo sie liegt.",
+    "explain.mark.teller_second": "Team B rät. Leg eine zweite eigene Karte dazu, die zur Geschichte passt; liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte und deine zweite Karte liegen.",
+    "explain.mark.teller_story": "Dein Team A rät. Liegen alle {n} Karten offen aus, markiere, wo deine Geschichtenkarte liegt – ohne sie gibt es keine Auflösung. Danach schweigst du.",
+    "explain.mark.own": "Dein Team verwirrt. Leg die Karte aus deiner Hand dazu, die am besten zur Geschichte von {teller} passt; liegen alle {n} Karten offen aus, markiere, wo sie liegt.",
     "explain.mark.done": "Deine Markierungen sind da: Vergleiche sie mit den Karten auf dem Tisch. Sobald das Rateteam abstimmt, sind sie endgültig. Es fehlen noch: {names}.",
     "explain.mark.judge": "Dein Team B rät, und du hast die Geschichtenkarte gesehen: Schweig jetzt und während dein Team abstimmt. Das andere Team legt und markiert seine Karten.",
     "explain.mark.guesser": "Dein Team rät: Das andere Team legt Karten zum Verwirren dazu und markiert sie (es fehlen noch: {names}). Dann stimmst du für die Position der Geschichtenkarte von {teller}.",
     # --- Handys: das Rateteam stimmt ab
-    "explain.vote.vote": "Du bist dran: Besprecht euch laut im Team, dann stimm geheim für die Position der Geschichtenkarte von {teller}. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
+    "explain.vote.vote": "Besprecht euch laut im Team, dann stimm geheim für die Position der Geschichtenkarte von {teller}. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
     "explain.vote.revote": "Gleichstand – du bist dran: Stimm neu ab, nur zwischen den Positionen {options}; ein weiterer Gleichstand wird per Zufall entschieden. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
     "explain.vote.voted": "Deine Stimme ist abgegeben; es fehlen noch: {names}. Alle Stimmen werden zusammen aufgedeckt, die Position mit den meisten Stimmen ist die Wahl deines Teams.",
     "explain.vote.captain": "Du hast die Karte gesehen: Schweig, während dein Team abstimmt ({voters}). Finden sie sie, bekommt jeder von euch +1 und du als Kapitän +1 mehr.",
     "explain.vote.confuser": "Das Rateteam stimmt jetzt ab. Du darfst reden und versuchen, es zu einer falschen Karte zu lenken: Dann bekommt dein Team je +1 und wer diese Karte gelegt hat +1 mehr.",
     "explain.vote.confuser_revote": "Das Rateteam hatte Gleichstand und stimmt zwischen den Positionen {options} neu ab; du darfst weiter reden und es zu einer falschen Karte lenken. Ein zweiter Gleichstand wird per Zufall entschieden.",
     # --- Handys: die beste Geschichte
-    "explain.best.vote": "Du bist dran: Stimm geheim ab, ob die Geschichte von {current} besser war als die Titelgeschichte von {title} – bewertet wird die Geschichte selbst, nicht die Karte.",
+    "explain.best.vote": "Stimm geheim ab, ob die Geschichte von {current} besser war als die Titelgeschichte von {title} – bewertet wird die Geschichte selbst, nicht die Karte.",
     "explain.best.voted": "Deine Stimme ist abgegeben; es fehlen noch: {names}. Gezeigt wird nur die Zahl der Stimmen, nie, wer wie gestimmt hat.",
     "explain.best.current": "Deine Geschichte tritt gegen die Titelgeschichte von {title} an; du stimmst nicht ab.",
     "explain.best.holder": "Die Geschichte von {current} fordert deine Titelgeschichte heraus; du stimmst nicht ab.",

@@ -24,7 +24,7 @@ TEXTS: dict[str, str] = {
     "explain.volunteer.title": "Race: if a true story from your life fits one of your cards, press “I tell a story!” first — you captain team A, and your story then challenges {title}'s title story for 3 points.",
     "explain.volunteer.last": "You told the last story, so someone else tells this one: wait until someone presses “I tell a story!”; then the teams are drawn.",
     # --- phones: the story is told
-    "explain.telling.teller": "Your move: tell your true story aloud, then press “My story is finished”. You captain team A; the first of team B to press then becomes judge.",
+    "explain.telling.teller": "Tell your true story aloud, then press “My story is finished”. You captain team A; the first of team B to press then becomes judge.",
     "explain.telling.a": "{teller} tells a story; you are in team A with them. Listen closely: a judge from team B then decides which team has to guess the story card.",
     "explain.telling.b": "{teller} tells a story; you are in team B. Listen closely: when it is finished, press “I judge!” first to become judge and captain of B (+1 extra if B wins).",
     # --- phones: the judge race
@@ -32,26 +32,26 @@ TEXTS: dict[str, str] = {
     "explain.judge.a": "Team B races for the judge: the first of {b} to press sees {teller}'s card and decides whether team A or team B guesses. Nothing to do for you now.",
     "explain.judge.teller": "Team B races for the judge: show your story card to whoever presses first; the judge then decides which team guesses.",
     # --- phones: the judge decides
-    "explain.decide.judge": "Your move: look at {teller}'s card. Obvious for the story? Let your team B guess. Hard, or you hold an even better card? Let team A guess: B confuses and you add a card too.",
+    "explain.decide.judge": "Look at {teller}'s card. Obvious for the story? Let your team B guess. Hard, or you hold an even better card? Let team A guess: B confuses and you add a card too.",
     "explain.decide.teller": "{judge} looks at your card and decides: if it is obvious, team B guesses and you add a second card to confuse; if it is hard, your team A guesses.",
     "explain.decide.a": "{judge} looks at {teller}'s card and decides: obvious → team B guesses and your team A adds cards to confuse; hard → your team A guesses.",
     "explain.decide.b": "{judge}, your captain, looks at {teller}'s card and decides: obvious → your team B guesses; hard → team A guesses and your team adds cards to confuse.",
     # --- phones: cards are added and marked
-    "explain.mark.teller_second": "Team B guesses. Your move: add a second card of yours that fits the story; once all {n} cards lie face up, mark where your story card and your second card lie.",
-    "explain.mark.teller_story": "Your team A guesses. Your move: once all {n} cards lie face up, mark where your story card lies — without it nothing can be revealed. Then stay silent.",
-    "explain.mark.own": "Your team confuses. Your move: add the card from your hand that fits {teller}'s story best; once all {n} cards lie face up, mark where it lies.",
+    "explain.mark.teller_second": "Team B guesses. Add a second card of yours that fits the story; once all {n} cards lie face up, mark where your story card and your second card lie.",
+    "explain.mark.teller_story": "Your team A guesses. Once all {n} cards lie face up, mark where your story card lies — without it nothing can be revealed. Then stay silent.",
+    "explain.mark.own": "Your team confuses. Add the card from your hand that fits {teller}'s story best; once all {n} cards lie face up, mark where it lies.",
     "explain.mark.done": "Your marks are in: check them against the cards on the table. They are final once the guessers' vote opens. Still to mark: {names}.",
     "explain.mark.judge": "Your team B guesses and you have seen the story card: stay silent now and while your team votes. The other team adds and marks its cards.",
     "explain.mark.guesser": "Your team guesses: the other team adds cards to confuse you and marks them (still to mark: {names}). Then you vote for the position of {teller}'s story card.",
     # --- phones: the guessing team votes
-    "explain.vote.vote": "Your move: talk it over aloud with your team, then vote secretly for the position of {teller}'s story card. Right: your team +1 each; wrong: the confusers score.",
+    "explain.vote.vote": "Talk it over aloud with your team, then vote secretly for the position of {teller}'s story card. Right: your team +1 each; wrong: the confusers score.",
     "explain.vote.revote": "Tie — your move: vote again, only between positions {options}; another tie is decided by chance. Right: your team +1 each; wrong: the confusers score.",
     "explain.vote.voted": "Your vote is in; still to vote: {names}. All votes are revealed together, and the position with the most votes is your team's choice.",
     "explain.vote.captain": "You have seen the card: stay silent while your team votes ({voters}). If they find it, each of you gets +1 and you +1 more as captain.",
     "explain.vote.confuser": "The guessers vote now. You may talk and try to steer them to a wrong card: then your team gets +1 each, and that card's owner +1 more.",
     "explain.vote.confuser_revote": "The guessers tied and vote again between positions {options}; you may keep talking to steer them to a wrong card. A second tie is decided by chance.",
     # --- phones: the best story
-    "explain.best.vote": "Your move: vote secretly whether {current}'s story beat {title}'s title story — judge the story itself, not the card.",
+    "explain.best.vote": "Vote secretly whether {current}'s story beat {title}'s title story — judge the story itself, not the card.",
     "explain.best.voted": "Your vote is in; still to vote: {names}. Only the counts are shown, never who voted how.",
     "explain.best.current": "Your story competes with {title}'s title story; you do not vote.",
     "explain.best.holder": "Your title story is challenged by {current}'s story; you do not vote.",

@@ -64,22 +64,22 @@ TEXTS: dict[str, str] = {
                               "spielt keine Karten. Denk dir eine Regel über Form, Anzahl, Füllung "
                               "oder Farbe aus und versiegle sie, oder zieh eine – oder überlass es "
                               "jemand anderem."),
-    "explain.seat.seal": ("Du bist dran: Du leitest Runde {round}, also versiegle eine geheime "
+    "explain.seat.seal": ("Du leitest Runde {round}, also versiegle eine geheime "
                           "Regel. In eigenen Worten beurteilst du jede Karte selbst; in der "
                           "Regelsprache gebaut oder gezogen, beurteilt sie die App."),
     "explain.seat.wait_seal": ("{gm} leitet diese Runde und versiegelt gerade eine geheime Regel. "
                                "Danach bekommst du 10 Karten und versuchst, die Regel zu finden."),
     # ein Handy: Tipps
-    "explain.seat.vote": ("Du bist dran: Tipps des Spielleiters, ja oder nein? Bisher einverstanden: "
+    "explain.seat.vote": ("Tipps des Spielleiters, ja oder nein? Bisher einverstanden: "
                           "{names}; alle müssen zustimmen, ein „nein“ beendet die Abstimmung."),
     "explain.seat.voted": "Du hast Tipps zugestimmt; wir warten auf die Antwort von {names}.",
-    "explain.seat.give_hint": ("Du bist dran: Du hast einen Tipp angekündigt, also gib ihn jetzt "
+    "explain.seat.give_hint": ("Du hast einen Tipp angekündigt, also gib ihn jetzt "
                                "(sag ihn laut; tippe ihn, wenn der Tisch ihn zeigen soll). Vorher "
                                "darf noch jemand widersprechen."),
     "explain.seat.object": ("{gm} hat einen Tipp angekündigt. Du darfst widersprechen (freiwillig), "
                             "etwa wenn du die Regel zu kennen glaubst; sonst gibt {gm} ihn."),
     # ein Handy: ein Zug
-    "explain.seat.turn.own": ("Du bist am Zug: Spiel eine Karte aus, die deiner Meinung nach zur "
+    "explain.seat.turn.own": ("Spiel eine Karte aus, die deiner Meinung nach zur "
                               "geheimen Regel passt, oder lege deine ganze Hand offen, wenn keine "
                               "passt."),
     "explain.seat.turn.stakes": ("Eine passende Karte kommt in die Reihe und du darfst die Regel "
@@ -97,7 +97,7 @@ TEXTS: dict[str, str] = {
     "explain.seat.gm_app_judges": "Die App beurteilt jede Karte nach deiner Regel: Verzieh keine Miene.",
     "explain.seat.gm_you_judge": "Spielt {seat} eine Karte aus, entscheidest du, ob sie zu deiner Regel passt.",
     # ein Handy: eine Karte wird beurteilt
-    "explain.seat.judge.gm": ("Du bist dran: Passt die Karte von {seat} zu deiner Regel? Ja: Sie "
+    "explain.seat.judge.gm": ("Passt die Karte von {seat} zu deiner Regel? Ja: Sie "
                               "kommt auf Platz {place} der Reihe und {seat} darf raten; nein: Sie "
                               "kommt darunter und {seat} zieht eine Karte."),
     "explain.seat.judge.own": ("{gm} beurteilt deine Karte. Passt sie, darfst du danach die Regel "
@@ -105,7 +105,7 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge.wait": ("{gm} beurteilt die Karte von {seat}: Ob sie passt oder nicht, das "
                                 "Urteil ist ein Hinweis auf die Regel."),
     # ein Handy: Raten
-    "explain.seat.guess.own": ("Du bist dran: Du darfst jetzt die Regel raten (sag sie laut, damit "
+    "explain.seat.guess.own": ("Du darfst jetzt die Regel raten (sag sie laut, damit "
                                "alle sie hören, und schick sie ab) oder nicht raten."),
     "explain.seat.right_points": ("Richtig: Die Runde endet und du bekommst {bonus} Extrapunkte; "
                                   "falsch: Nur dein Zug endet."),
@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
                                          "beurteilst du."),
     "explain.seat.guess.wait": ("{seat} darf jetzt die Regel raten oder verzichten. Hör zu: Jeder "
                                 "falsche Vorschlag verrät, was die Regel nicht ist."),
-    "explain.seat.judge_guess.gm": ("Du bist dran: Ist der Vorschlag von {seat} deine Regel? Er "
+    "explain.seat.judge_guess.gm": ("Ist der Vorschlag von {seat} deine Regel? Er "
                                     "zählt, wenn er für jede Karte dasselbe bedeutet („nur weiße“ = "
                                     "„keine schwarzen“), nicht, wenn er nur einen Teil trifft."),
     "explain.seat.judge_guess.own": ("{gm} beurteilt deinen Vorschlag. Richtig: Die Runde endet und "
@@ -128,7 +128,7 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge_guess.wait": ("{gm} beurteilt den Vorschlag von {seat}: Richtig beendet die "
                                       "Runde; falsch heißt, diese Idee ist ausgeschlossen."),
     # ein Handy: eine offengelegte Hand
-    "explain.seat.reveal.own": ("Du bist dran: Gib jede Karte deiner Hand ein ({k} von {n} "
+    "explain.seat.reveal.own": ("Gib jede Karte deiner Hand ein ({k} von {n} "
                                 "eingegeben); dann prüft {judge}, ob eine davon passt."),
     "explain.seat.reveal.gm": ("{seat} gibt die offengelegte Hand ein ({k} von {n}); dann wählst du "
                                "eine Karte, die zu deiner Regel passt, oder keine."),
@@ -136,7 +136,7 @@ TEXTS: dict[str, str] = {
                                    "die App sie nach deiner Regel."),
     "explain.seat.reveal.wait": ("{seat} glaubt, dass keine Karte passt, und legt die ganze Hand "
                                  "offen ({k} von {n} eingegeben); dann prüft {judge} sie."),
-    "explain.seat.judge_reveal.gm": ("Du bist dran: Passt eine Karte der offengelegten Hand von "
+    "explain.seat.judge_reveal.gm": ("Passt eine Karte der offengelegten Hand von "
                                      "{seat} zu deiner Regel? Wähle eine (sie kommt in die Reihe, "
                                      "{seat} zieht eine Karte) oder „keine“ ({seat} zieht eine Karte "
                                      "weniger nach und darf raten)."),
@@ -146,12 +146,12 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge_reveal.wait": ("{gm} prüft die offengelegte Hand von {seat} auf eine Karte, "
                                        "die zur Regel passt."),
     # ein Handy: Überstimmen
-    "explain.seat.overrule.gm_points": ("Du bist dran, und damit endet die Runde: Überstimme die App, "
+    "explain.seat.overrule.gm_points": ("Damit endet die Runde: Überstimme die App, "
                                         "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} "
                                         "hat sie gefunden und bekommt die Extrapunkte). Lässt du ihn "
                                         "gelten, ist die Regel nicht gefunden und deine Punkte werden "
                                         "halbiert."),
-    "explain.seat.overrule.gm_found": ("Du bist dran, und damit endet die Runde: Überstimme die App, "
+    "explain.seat.overrule.gm_found": ("Damit endet die Runde: Überstimme die App, "
                                        "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} hat "
                                        "sie gefunden). Lässt du das „falsch“ gelten, hat in dieser "
                                        "Runde niemand die Regel gefunden."),

@@ -60,21 +60,21 @@ TEXTS: dict[str, str] = {
     "explain.seat.first_gm": ("Round 1: whoever seals a rule first becomes game master and plays no "
                               "cards. Think of a rule about shape, count, fill or colour and seal "
                               "it, or draw one — or leave it to someone else."),
-    "explain.seat.seal": ("Your move: you are game master of round {round}, so seal a secret rule. "
+    "explain.seat.seal": ("You are game master of round {round}, so seal a secret rule. "
                           "Typed in your own words, you judge every card; built in the rule "
                           "language or drawn, the app judges."),
     "explain.seat.wait_seal": ("{gm} is game master this round and is sealing a secret rule. Then "
                                "you get 10 cards and try to find the rule."),
     # a phone: hints
-    "explain.seat.vote": ("Your move: hints from the game master, yes or no? Agreed so far: "
+    "explain.seat.vote": ("Hints from the game master, yes or no? Agreed so far: "
                           "{names}; it takes everyone, one “no” ends the vote."),
     "explain.seat.voted": "You said yes to hints; waiting for {names} to answer.",
-    "explain.seat.give_hint": ("Your move: you announced a hint, so give it now (say it aloud; type "
+    "explain.seat.give_hint": ("You announced a hint, so give it now (say it aloud; type "
                                "it if the table should show it). A player may still object first."),
     "explain.seat.object": ("{gm} has announced a hint. You may object (optional), for example if "
                             "you think you know the rule; otherwise {gm} gives it."),
     # a phone: a turn
-    "explain.seat.turn.own": ("Your turn: play a card you think fits the secret rule, or, if none "
+    "explain.seat.turn.own": ("Play a card you think fits the secret rule, or, if none "
                               "of your cards fits, show your whole hand."),
     "explain.seat.turn.stakes": ("A fitting card joins the row and you may guess the rule; a misfit "
                                  "goes below the row and you draw a card."),
@@ -90,14 +90,14 @@ TEXTS: dict[str, str] = {
     "explain.seat.gm_app_judges": "The app judges every card by your rule: keep a straight face.",
     "explain.seat.gm_you_judge": "When {seat} plays a card, you judge whether it fits your rule.",
     # a phone: a card being judged
-    "explain.seat.judge.gm": ("Your move: does {seat}'s card fit your rule? Yes: it goes to place "
+    "explain.seat.judge.gm": ("Does {seat}'s card fit your rule? Yes: it goes to place "
                               "{place} of the row and {seat} may guess; no: it goes below and "
                               "{seat} draws a card."),
     "explain.seat.judge.own": ("{gm} is judging your card. If it fits, you may guess the rule next; "
                                "if not, you draw a card."),
     "explain.seat.judge.wait": "{gm} is judging {seat}'s card: fit or no fit, the verdict is a clue to the rule.",
     # a phone: a guess
-    "explain.seat.guess.own": ("Your move: you may guess the rule now (say it aloud so everyone "
+    "explain.seat.guess.own": ("You may guess the rule now (say it aloud so everyone "
                                "hears, then send it), or don't guess."),
     "explain.seat.right_points": ("Right: the round ends and you get {bonus} extra points; wrong: "
                                   "only your turn ends."),
@@ -110,7 +110,7 @@ TEXTS: dict[str, str] = {
                                          "overrule its “wrong”); one in own words you judge."),
     "explain.seat.guess.wait": ("{seat} may now guess the rule, or pass. Listen: every wrong guess "
                                 "tells you what the rule is not."),
-    "explain.seat.judge_guess.gm": ("Your move: is {seat}'s guess your rule? It counts if it means "
+    "explain.seat.judge_guess.gm": ("Is {seat}'s guess your rule? It counts if it means "
                                     "the same for every card (“only white” = “no black”), not if it "
                                     "covers only part."),
     "explain.seat.judge_guess.own": ("{gm} is judging your guess. Right: the round ends and you "
@@ -118,7 +118,7 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge_guess.wait": ("{gm} is judging {seat}'s guess: right ends the round; if "
                                       "wrong, that idea is ruled out."),
     # a phone: a shown hand
-    "explain.seat.reveal.own": ("Your move: enter every card of your hand ({k} of {n} entered); "
+    "explain.seat.reveal.own": ("Enter every card of your hand ({k} of {n} entered); "
                                 "then {judge} checks whether any of them fits."),
     "explain.seat.reveal.gm": ("{seat} is entering the shown hand ({k} of {n}); then you choose a "
                                "card that fits your rule, or none."),
@@ -126,7 +126,7 @@ TEXTS: dict[str, str] = {
                                    "checks it against your rule."),
     "explain.seat.reveal.wait": ("{seat} thinks no card fits and shows the whole hand ({k} of {n} "
                                  "entered); then {judge} checks it."),
-    "explain.seat.judge_reveal.gm": ("Your move: does a card of {seat}'s shown hand fit your rule? "
+    "explain.seat.judge_reveal.gm": ("Does a card of {seat}'s shown hand fit your rule? "
                                      "Choose one (it joins the row, {seat} draws a card) or “none” "
                                      "({seat} draws one card fewer and may guess)."),
     "explain.seat.judge_reveal.own": ("{gm} checks your shown hand. If a card fits, it joins the row "
@@ -134,11 +134,11 @@ TEXTS: dict[str, str] = {
                                       "you had and may guess."),
     "explain.seat.judge_reveal.wait": "{gm} checks {seat}'s shown hand for a card that fits the rule.",
     # a phone: the overrule step
-    "explain.seat.overrule.gm_points": ("Your move, and it ends the round: overrule if {seat}'s guess "
+    "explain.seat.overrule.gm_points": ("This ends the round: overrule if {seat}'s guess "
                                         "is your rule after all ({seat} found it and scores the "
                                         "bonus). Let it stand: the rule counts as not found, so your "
                                         "points are halved."),
-    "explain.seat.overrule.gm_found": ("Your move, and it ends the round: overrule if {seat}'s guess "
+    "explain.seat.overrule.gm_found": ("This ends the round: overrule if {seat}'s guess "
                                        "is your rule after all ({seat} found it). Let it stand: "
                                        "nobody found the rule this round."),
     "explain.seat.overrule.own": ("The app judged your guess wrong; {gm} may still overrule it. "
