@@ -19,8 +19,8 @@ from typing import Any
 from .games.base import Game
 from .i18n import lookup, translate
 
-#: how many of the newest public log lines the table looks back for an event to explain
-MEANING_WITHIN = 4
+#: for how many moves after a decisive event the table still says what it meant
+MEANING_MOVES = 3
 
 
 def setting(on: bool) -> dict:
@@ -106,20 +106,18 @@ class Sayer:
 
 
 def meaning(room: dict, say: Sayer) -> str:
-    """What the newest decisive event of this game meant (its text
-    ``meaning.<event key>``), while it is among the newest public lines."""
-    seen = 0
-    first = room.get("game_log_n", 0)
-    for entry in reversed(room["log"]):
-        if entry["n"] < first or seen == MEANING_WITHIN:
-            break
-        if entry["to"] is not None:
-            continue
-        seen += 1
-        key = "meaning." + entry["key"].removeprefix("log.")
-        if entry["game"] == say.game.name and lookup(say.lang, key, say.game) is not None:
-            return say.line((key, entry["params"]))
-    return ""
+    """What the newest decisive event of this game meant: the first event
+    with a text ``meaning.<event key>`` of the last move that had one
+    (``room["decisive"]``, kept by ``gameplay.log_events``, undone with
+    its move), for MEANING_MOVES moves after it."""
+    decisive = room.get("decisive")
+    if (not decisive or decisive["n"] < room.get("game_log_n", 0)
+            or room["moves"] - decisive["move"] > MEANING_MOVES):
+        return ""
+    entry = next((e for e in reversed(room["log"]) if e["n"] == decisive["n"]), None)
+    if entry is None or entry["game"] != say.game.name:
+        return ""
+    return say.line(("meaning." + entry["key"].removeprefix("log."), entry["params"]))
 
 
 def instead(game: Game, seat: int, templates: list[dict], waiting: list[int], lang: str,

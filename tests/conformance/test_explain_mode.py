@@ -143,3 +143,29 @@ def test_a_bad_switch_is_refused_and_changes_nothing(service, bad):
         assert error.code == "invalid_field" and error.status == 422
     error = refused(service, code, tokens[0], type="explain")
     assert error.code == "missing_field"
+
+
+def test_the_meaning_stays_a_few_moves_and_goes_with_an_undo(service):
+    code, host, tokens = pick_room(service, {"rounds": 3})
+    act(service, code, host, type="start")
+    play_out(service, code, tokens)
+    meaning = view_of(service, code, None)["explain"]["meaning"]
+    assert meaning.startswith("Whoever picked ")
+    act(service, code, tokens[0], type="pick", number=1)
+    act(service, code, tokens[1], type="pick", number=1)
+    assert view_of(service, code, None)["explain"]["meaning"] == meaning, "two moves later"
+    act(service, code, host, type="undo")
+    act(service, code, host, type="undo")
+    assert view_of(service, code, None)["explain"]["meaning"] == meaning
+    act(service, code, host, type="undo")   # the reveal's move
+    assert view_of(service, code, None)["explain"]["meaning"] == ""
+
+
+def test_a_meaning_is_said_no_more_after_a_few_quiet_moves(service):
+    code, host, tokens = pick_room(service, {"rounds": 2}, names=("A", "B", "C", "D", "E", "F"))
+    act(service, code, host, type="start")
+    play_out(service, code, tokens)
+    for n, token in enumerate(list(tokens.values())[:4], 1):
+        act(service, code, token, type="pick", number=1)
+        said = view_of(service, code, None)["explain"]["meaning"]
+        assert (said != "") == (n <= 3), (n, said)
