@@ -67,6 +67,7 @@ def start_game(room: dict, action: dict) -> None:
     room["winners"] = None
     room["ended"] = False
     room["points"] = []
+    room["decisive"] = None   # explain mode's last decisive event (log_events)
     note_points(room, game)
     rooms.add_log(room, "log.started", {"game": {"text": "title"}}, game=game.name)
     room["game_log_n"] = room["log_n"]   # where this game's lines begin
