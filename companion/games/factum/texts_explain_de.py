@@ -45,7 +45,7 @@ TEXTS: dict[str, str] = {
     "explain.mark.guesser": "Dein Team rät: Das andere Team legt Karten zum Verwirren dazu und markiert sie (es fehlen noch: {names}). Dann stimmst du für die Position der Geschichtenkarte von {teller}.",
     # --- Handys: das Rateteam stimmt ab
     "explain.vote.vote": "Besprecht euch laut im Team, dann stimm geheim für die Position der Geschichtenkarte von {teller}. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
-    "explain.vote.revote": "Gleichstand – du bist dran: Stimm neu ab, nur zwischen den Positionen {options}; ein weiterer Gleichstand wird per Zufall entschieden. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
+    "explain.vote.revote": "Gleichstand: Stimm neu ab, nur zwischen den Positionen {options}; ein weiterer Gleichstand wird per Zufall entschieden. Richtig: dein Team je +1; falsch: das verwirrende Team punktet.",
     "explain.vote.voted": "Deine Stimme ist abgegeben; es fehlen noch: {names}. Alle Stimmen werden zusammen aufgedeckt, die Position mit den meisten Stimmen ist die Wahl deines Teams.",
     "explain.vote.captain": "Du hast die Karte gesehen: Schweig, während dein Team abstimmt ({voters}). Finden sie sie, bekommt jeder von euch +1 und du als Kapitän +1 mehr.",
     "explain.vote.confuser": "Das Rateteam stimmt jetzt ab. Du darfst reden und versuchen, es zu einer falschen Karte zu lenken: Dann bekommt dein Team je +1 und wer diese Karte gelegt hat +1 mehr.",

@@ -45,7 +45,7 @@ TEXTS: dict[str, str] = {
     "explain.mark.guesser": "Your team guesses: the other team adds cards to confuse you and marks them (still to mark: {names}). Then you vote for the position of {teller}'s story card.",
     # --- phones: the guessing team votes
     "explain.vote.vote": "Talk it over aloud with your team, then vote secretly for the position of {teller}'s story card. Right: your team +1 each; wrong: the confusers score.",
-    "explain.vote.revote": "Tie — your move: vote again, only between positions {options}; another tie is decided by chance. Right: your team +1 each; wrong: the confusers score.",
+    "explain.vote.revote": "Tie: vote again, only between positions {options}; another tie is decided by chance. Right: your team +1 each; wrong: the confusers score.",
     "explain.vote.voted": "Your vote is in; still to vote: {names}. All votes are revealed together, and the position with the most votes is your team's choice.",
     "explain.vote.captain": "You have seen the card: stay silent while your team votes ({voters}). If they find it, each of you gets +1 and you +1 more as captain.",
     "explain.vote.confuser": "The guessers vote now. You may talk and try to steer them to a wrong card: then your team gets +1 each, and that card's owner +1 more.",
