@@ -10,6 +10,7 @@ the viewer's templates.  Texts: ``texts_explain_en`` / ``texts_explain_de``."""
 from __future__ import annotations
 
 from ..base import line, seat, txt
+from .claims import claim_params
 
 Line = tuple[str, dict]
 
@@ -17,11 +18,6 @@ Line = tuple[str, dict]
 # ------------------------------------------------------------- helpers
 def ident(identity: str) -> dict:
     return txt("value." + identity)
-
-
-def res(resource: str) -> dict:
-    """A resource in running text ("wine" in English, "Wein" in German)."""
-    return txt("explain.res." + resource)
 
 
 def names(seats: list[int]) -> list[dict]:
@@ -72,18 +68,7 @@ def opponent(pub: dict, s: int) -> int:
 
 def claim_line(c: dict) -> Line:
     """A personal action in words, with what it does."""
-    p = c["params"]
-    params: dict = {"who": seat(c["seat"]), "id": c["id"]}
-    for name in ("resource", "give", "get"):
-        if name in p:
-            params[name] = res(p[name])
-    if "target" in p:
-        params["target"] = seat(p["target"])
-    if "amount" in p:
-        params["amount"] = p["amount"]
-    if "with" in p:
-        params["partner"] = txt("explain.bank") if p["with"] == "bank" else seat(p["with"])
-    return line(f"explain.claim.{c['identity']}.{c['action']}", **params)
+    return line(f"explain.claim.{c['identity']}.{c['action']}", **claim_params(c, "explain.res."))
 
 
 def action_line(pub: dict) -> Line | None:

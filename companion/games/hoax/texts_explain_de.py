@@ -8,7 +8,7 @@ TEXTS: dict[str, str] = {
     "explain.res.gold": "Gold",
     "explain.res.wine": "Wein",
     "explain.res.grain": "Korn",
-    "explain.bank": "der Bank",
+    "explain.res.bank": "der Bank",
 
     # -- eine persönliche Aktion in Worten, mit ihrer Wirkung (§3.1–3.7)
     "explain.claim.baron.gold": "{who} gibt sich als Baron aus und holt 2 Gold aus der Schatzkammer.",

@@ -7,7 +7,7 @@ TEXTS: dict[str, str] = {
     "explain.res.gold": "gold",
     "explain.res.wine": "wine",
     "explain.res.grain": "grain",
-    "explain.bank": "the bank",
+    "explain.res.bank": "the bank",
 
     # -- a personal action in words, with what it does (§3.1–3.7)
     "explain.claim.baron.gold": "{who} claims to be the Baron and takes 2 gold from the treasury.",
