@@ -226,7 +226,7 @@ def explained(page, card, where: str) -> None:
     if shots < FIRST_MINUTES:
         page._companion_explained = shots + 1
         SCREENS.mkdir(parents=True, exist_ok=True)
-        code = page.url.rstrip("/").rsplit("/", 1)[-1]
+        code = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
         lang = page.evaluate("Companion.page.lang")
         name = page.evaluate("document.getElementById('me').textContent").split()[-1]
         page.screenshot(path=str(SCREENS / f"explain-{code}-{name}-{lang}-{shots + 1}.png"))
