@@ -48,6 +48,9 @@ class ServiceError(Exception):
         self.text_key = text_key or f"error.{code}"
         self.names = names
         self.params = params
+        #: explain mode: what the refused player may do instead, in their
+        #: words; the message says it after the reason (the shape stays)
+        self.instead: str | None = None
 
 
 def error_body(code: str, message: str) -> dict:
@@ -60,7 +63,10 @@ def error_answer(error: ServiceError, lang: str) -> dict:
     from . import games
     from .i18n import translate
     game = games.get(error.game) if error.game else None
-    return error_body(error.code, translate(lang, error.text_key, error.params, game, error.names))
+    message = translate(lang, error.text_key, error.params, game, error.names)
+    if error.instead:
+        message = f"{message} {error.instead}"
+    return error_body(error.code, message)
 
 
 def internal_answer(lang: str) -> dict:

@@ -14,7 +14,7 @@ from .games.base import Game, Illegal
 
 #: what a game action changes in the room (and undo puts back)
 GAME_KEYS = ("game", "options", "status", "state", "moves", "game_no", "winners",
-             "points", "ended")
+             "points", "ended", "decisive")
 
 
 def game_rng(room: dict) -> random.Random:
@@ -67,6 +67,7 @@ def start_game(room: dict, action: dict) -> None:
     room["winners"] = None
     room["ended"] = False
     room["points"] = []
+    room["decisive"] = None   # explain mode's last decisive event (log_events)
     note_points(room, game)
     rooms.add_log(room, "log.started", {"game": {"text": "title"}}, game=game.name)
     room["game_log_n"] = room["log_n"]   # where this game's lines begin
@@ -100,9 +101,14 @@ def note_points(room: dict, game: Game) -> None:
 
 
 def log_events(room: dict, game: Game, events: list[dict]) -> None:
+    decisive = None
     for event in events:
         rooms.add_log(room, f"log.{event['key']}", event.get("params") or {},
                       event.get("to"), game=game.name)
+        if decisive is None and event.get("to") is None and f"meaning.{event['key']}" in game.texts["en"]:
+            decisive = room["log_n"]
+    if decisive is not None:   # explain mode: the table says what the move's first decisive event meant
+        room["decisive"] = {"n": decisive, "move": room["moves"]}
 
 
 def check_finished(room: dict, game: Game) -> None:

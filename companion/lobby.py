@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import games, rooms
+from . import explain, games, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, template
 from .gameplay import (GAME_KEYS, TIMER_MAX, TIMER_MIN, log_events, pause_timer,
@@ -21,10 +21,11 @@ HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
 TIMER_PRESETS = [0, 30, 60, 120, 300]
 TIMER_CUSTOM = {"kind": "int", "min": TIMER_MIN, "max": TIMER_MAX}
 #: the room's own options beside the game's (POST /api/rooms {"options": {"timer": 60}})
-PLATFORM_OPTIONS = {"timer"}
+PLATFORM_OPTIONS = {"timer", "explain"}
 
 
-SEAT_TYPES = {"rename", "leave"}
+#: ``explain`` is the host's too (the room's switch): it is no host-only type
+SEAT_TYPES = {"rename", "leave", "explain"}
 
 
 def validate_options(game: Game, options: Any) -> dict:
@@ -61,6 +62,26 @@ def split_options(options: Any) -> tuple[Any, int]:
     if not _timer_ok(seconds):
         raise fail("bad_option", option="timer")
     return options, seconds
+
+
+def split_explain(options: Any) -> tuple[Any, bool | None]:
+    """The game's options and the room's explain mode (``options.explain``:
+    true or false; None: the default, on for the room's first game of a kind)."""
+    if not isinstance(options, dict) or "explain" not in options:
+        return options, None
+    options = dict(options)
+    on = options.pop("explain")
+    if not isinstance(on, bool):
+        raise fail("bad_option", option="explain")
+    return options, on
+
+
+def set_explain(room: dict, on: bool | None) -> None:
+    """A new game's explain mode: the host's choice, else on for the first
+    game of its kind in this room.  Players' own switches start afresh."""
+    if on is None:
+        on = explain.first_of_its_kind(room, room["game"])
+    room["explain"] = explain.setting(on)
 
 
 def _timer_ok(seconds: Any) -> bool:
@@ -104,6 +125,7 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.append(template("reopen_seat", confirm=True, seat=seats))
     if room.get("undo_n"):
         out.append(template("undo", confirm=True))
+    out.append(template("explain", mode=explain.switch_template_value(room, "host", None)))
     out.append(template("timer", seconds=TIMER_PRESETS))
     out.append(template("timer", seconds=TIMER_CUSTOM))
     timer = timer_on(room)
@@ -122,7 +144,8 @@ def host_templates(room: dict, game: Game) -> list[dict]:
 
 
 def seat_templates(room: dict, game: Game, seat: int) -> list[dict]:
-    out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX})]
+    out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX}),
+           template("explain", mode=explain.switch_template_value(room, "seat", seat))]
     playing = seat in room["order"]   # else it waits for the next game
     if room["status"] == "lobby" or not playing:
         out.append(template("leave", confirm=True))
@@ -231,15 +254,19 @@ def act_rematch(room, seat, action):
     starts it."""
     snapshot(room, {"type": "rematch", "by": HOST})
     room.update(status="lobby", state=None, winners=None)
+    if room.get("explain"):   # the same kind again: the room's explanations go off, players' stay
+        room["explain"]["on"] = explain.first_of_its_kind(room, room["game"])
     seat_late_arrivals(room)
     rooms.add_log(room, "log.rematch", {"game": {"text": "title"}}, game=room["game"])
 
 
 def act_new_game(room, seat, action):
     game = games.get(action["game"])
-    options = validate_options(game, action.get("options"))
+    options, on = split_explain(action.get("options"))
+    options = validate_options(game, options)
     snapshot(room, {"type": "new_game", "by": HOST})
     room.update(game=game.name, options=options, status="lobby", state=None, winners=None)
+    set_explain(room, on)
     seat_late_arrivals(room)
     rooms.add_log(room, "log.new_game", {"game": {"text": "title"}}, game=game.name)
 
@@ -248,6 +275,12 @@ def act_timer(room, seat, action):
     """Not an undo step: the clock is the host's, not the game's (an undo
     right after a pause takes back the last move, not the pause)."""
     set_timer(room, action["seconds"])
+
+
+def act_explain(room, seat, action):
+    """Not an undo step, and no log line: how a screen talks is each
+    viewer's business (a seat's own switch; the host's is the room's)."""
+    explain.switch(room, "host" if seat is None else "seat", seat, action["mode"])
 
 
 def act_timer_pause(room, seat, action):
@@ -263,5 +296,5 @@ PLATFORM_ACTIONS = {
     "start": act_start, "seat_order": act_seat_order, "kick": act_kick,
     "reopen_seat": act_reopen_seat, "undo": act_undo, "end": act_end,
     "rematch": act_rematch, "new_game": act_new_game,
-    "rename": act_rename, "leave": act_leave,
+    "rename": act_rename, "leave": act_leave, "explain": act_explain,
 }

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from . import games, rooms
+from . import explain, games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
-from .gameplay import set_timer
-from .lobby import check_name, claim_seat, split_options, validate_options
+from .gameplay import awaited, set_timer
+from .lobby import (check_name, claim_seat, set_explain, split_explain, split_options,
+                    templates_for, validate_options)
 from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store
@@ -77,6 +78,7 @@ class Service:
         if game is None:
             raise fail("unknown_game")
         options, timer = split_options(options)
+        options, explain_on = split_explain(options)
         options = validate_options(game, options)
         host_token = rooms.new_token()
         for _ in range(50):
@@ -86,6 +88,7 @@ class Service:
                           game=game.name)
             if timer:
                 set_timer(room, timer)
+            set_explain(room, explain_on)
             if self.store.create(code, room_body(room),
                                  [(e["n"], rooms.encode(e)) for e in room["log"]]):
                 return {"code": code, "host_token": host_token}
@@ -189,6 +192,15 @@ class Service:
             self.revoke(room["code"], revoked)
         return views
 
+    def instead(self, code: str, seat: int, lang: str, refusal: ServiceError) -> str | None:
+        """Explain mode: what the refused seat may do instead (None: off)."""
+        room = self.load(code)
+        if not explain.is_on(room, "seat", seat) or rooms.find_seat(room, seat) is None:
+            return None
+        game = games.get(room["game"])
+        return explain.instead(game, seat, templates_for(room, "seat", seat), awaited(room, game)[0],
+                               lang, rooms.seat_names(room), refusal.code, refusal.params)
+
     # --- presence (sockets) ------------------------------------------------
 
     def connect(self, code: str, token: str | None, sid: str, lang: str) -> dict:
@@ -232,7 +244,12 @@ class Service:
             kind, seat = holder["aud"]
             return apply_action(room, kind, seat, action, self.cache.kept_templates(room, kind, seat))
 
-        room, result, views = self._change(code, apply, loaded=room)
+        try:
+            room, result, views = self._change(code, apply, loaded=room)
+        except ServiceError as refusal:
+            if kind == "seat" and refusal.status in (403, 409, 422):
+                refusal.instead = self.instead(code, seat, lang, refusal)
+            raise
         kind, seat = holder["aud"]
         if kind == "seat" and rooms.find_seat(room, seat) is None:
             kind, seat = "table", None   # the seat just left

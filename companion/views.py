@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from . import games, lobby, rooms
+from . import explain, games, lobby, rooms
 from .games.base import Game
 from .gameplay import awaited, timer_view
 from .i18n import translate
@@ -260,6 +260,10 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "players": {"min": low, "max": high},
         "lang": lang,
     }
+    # explain mode (companion/explain.py): null while it is off for this audience
+    view["explain"] = (explain.explanation(room, kind, seat, view, game, game_view, waiting,
+                                           lang, names)
+                       if explain.is_on(room, kind, seat) else None)
     if log_from is not None:
         view["log_changed"] = changed
     return view

@@ -25,12 +25,19 @@
   };
 
   /* --- create a room ---------------------------------------------------------- */
+  /* The game's options and the room's own: explain mode (issue #29), on
+     for a room's first game (a new room has played nothing yet). */
+  function withRoomOptions(game) {
+    const explain = {name: "explain", kind: "bool", default: true,
+      label: K.t("option.explain"), help: K.t("option.explain.help")};
+    return Object.assign({}, game, {options: game.options.concat([explain])});
+  }
   function drawOptions() {
-    const game = games.find((g) => g.name === chosen);
-    optionsEl.innerHTML = (game.options.length ? `<h3>${K.esc(K.t("page.options"))}</h3>` : "") + K.optionInputs(game);
+    const game = withRoomOptions(games.find((g) => g.name === chosen));
+    optionsEl.innerHTML = `<h3>${K.esc(K.t("page.options"))}</h3>` + K.optionInputs(game);
   }
   function readOptions() {
-    return K.readOptionInputs(optionsEl, games.find((g) => g.name === chosen));
+    return K.readOptionInputs(optionsEl, withRoomOptions(games.find((g) => g.name === chosen)));
   }
   // the games with their options, labels in this language (/api/games)
   fetch(`/api/games?lang=${page.lang}`).then((r) => r.json()).then((answer) => {

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const K = window.Companion;
-  const PLATFORM_SEAT_TYPES = ["rename", "leave"];
+  const PLATFORM_SEAT_TYPES = ["rename", "leave", "explain"];
   const PLATFORM_HOST_TYPES = ["start", "seat_order", "kick", "reopen_seat", "undo", "end",
     "rematch", "new_game"];
 
@@ -179,9 +179,28 @@
     try { return renderer.form(view, K.ui(view), tpls, submit) || null; } catch (err) { console.error(err); return null; }
   }
 
+  /* Explain mode (issue #29): the server's one line on what this move
+     does, under its card (none while explanations are off). */
+  function moveHelp(view, type) {
+    const help = view.explain && view.explain.moves && view.explain.moves[type];
+    if (!help) return null;
+    const p = document.createElement("p");
+    p.className = "move-help";
+    p.textContent = help;
+    return p;
+  }
+  function withHelp(view, card, type) {
+    const help = moveHelp(view, type);
+    if (help && !card.querySelector(".move-help")) card.appendChild(help);
+    return card;
+  }
+
   function actionCard(view, tpls, send, ask) {
     const own = ownForm(view, tpls, send, ask);
-    if (own) return own;
+    if (own) return withHelp(view, own, tpls[0].type);
+    return withHelp(view, plainCard(view, tpls, send, ask), tpls[0].type);
+  }
+  function plainCard(view, tpls, send, ask) {
     if (tpls.length === 1) return actionForm(view, tpls[0], {}, send, ask);
     const type = tpls[0].type;
     const key = view.game + "|" + JSON.stringify(tpls);
@@ -250,7 +269,7 @@
       const answer = await send(action);
       form.classList.remove("busy");
       // sent: the same form again starts empty (a stray tap must not send the last choice twice)
-      if (answer && answer.ok && form.isConnected) form.replaceWith(actionForm(view, tpl, preset, send, ask));
+      if (answer && answer.ok && form.isConnected) form.replaceWith(withHelp(view, actionForm(view, tpl, preset, send, ask), tpl.type));
     };
     const shown = open.filter(([, spec]) => !(spec && spec.kind === "object"));
     open.forEach(([name, spec]) => { if (spec && spec.kind === "object") values[name] = {}; });
@@ -413,5 +432,5 @@
   Object.assign(K, {confirmDialog, valueText, choiceSummary, confirmSentence, optionInputs, readOptionInputs,
     optionWords, renderActions, sortActions, waitingFor, seatList,
     // the templates' steps, shared with reveal.js's secret choices
-    byType, nextStep, admits, isFixed, choiceValues});
+    byType, nextStep, admits, isFixed, choiceValues, moveHelp});
 })();

@@ -166,9 +166,9 @@
     }
     const sorted = K.sortActions(view);
     const choices = sorted.mustSecret.concat(sorted.maySecret), notes = privateLines(view);
-    const items = secretItems(view);
-    $("secret-items").innerHTML = items || (choices.length || notes ? "" :
-      `<p class="hint">${K.esc(K.t("page.nothing_secret"))}</p>`);
+    const items = secretItems(view), told = (view.explain && view.explain.secret) || "";
+    $("secret-items").innerHTML = (told ? `<p class="explain-secret">${K.esc(told)}</p>` : "") +
+      (items || (choices.length || notes ? "" : `<p class="hint">${K.esc(K.t("page.nothing_secret"))}</p>`));
     K.renderPicks(view, $("secret-actions"), choices, send);
     $("secret-log").innerHTML = notes;
     aimLine(null);
@@ -194,7 +194,8 @@
      show) are what it already shows: a half-filled form survives views
      that change nothing for it. */
   function draw(id, view, templates, options) {
-    const key = JSON.stringify([templates, view.seats.map((s) => s.name), view.game]);
+    const key = JSON.stringify([templates, view.seats.map((s) => s.name), view.game,
+      view.explain && view.explain.moves]);
     if (drawn[id] === key) return;
     drawn[id] = key;
     K.renderActions(view, $(id), send, Object.assign({templates}, options || {}));
@@ -261,6 +262,20 @@
     el.textContent = text; el.hidden = !text;
   }
 
+  /* Explain mode (issue #29): what is happening and what this player may
+     do, above the moves, worded by the server from public state (null:
+     off).  What depends on the secret is in the sheet (drawSecret). */
+  function explainLine(view) {
+    let el = $("explain-now");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "explain-now"; el.className = "explain-now";
+      $("react").before(el);
+    }
+    const text = (view.explain && view.explain.now) || "";
+    el.textContent = text; el.hidden = !text;
+  }
+
   function react(view, sorted) {
     const may = sorted.may;
     $("react").hidden = !may.length;
@@ -294,6 +309,7 @@
     // the bar looks the same whatever the secret holds: an onlooker learns nothing from it
     drawSecret();
     stepLine(view);
+    explainLine(view);
     K.timer.phone(view);
     draw("actions", view, sorted.must);
     react(view, sorted);

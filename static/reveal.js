@@ -205,6 +205,8 @@
     const step = remaining.length ? pickStep(remaining, progress.chosen) : null;
     const crumbs = progress.picked.map(([n, v]) => K.valueLabel(view, n, v));
     card.innerHTML = `<div class="label">${K.esc([K.actionLabel(view, type)].concat(crumbs).join(" › "))}</div>`;
+    const help = K.moveHelp(view, type);   // explain mode: what this secret move does, seen only here
+    if (help) card.appendChild(help);
     const row = document.createElement("div"); row.className = "choices";
     const choose = (tpl, action) => () => {
       if (tpl.confirm) Object.assign(pendingPick, {tpl, action});

@@ -150,7 +150,8 @@
     const el = document.getElementById("toast");
     el.textContent = message; el.hidden = false;
     clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
+    // long enough to read: a refusal with its "instead" is two sentences
+    toast.timer = setTimeout(() => { el.hidden = true; }, Math.max(5000, message.length * 60));
   }
 
   Object.assign(K, {connect, toast, refusalOf, goneInfo, seatFate, showGone});

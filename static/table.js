@@ -107,6 +107,27 @@
     return waiting;
   }
 
+  /* Explain mode (issue #29): under the headline, what the table waits for
+     and why, and what the newest decisive event meant (the server words
+     both; null: off). */
+  function drawExplain(view) {
+    const told = view.explain || {};
+    $("explain-now").textContent = told.now || "";
+    const meaning = told.meaning ? `${tt("page.explain_meaning")}: ${told.meaning}` : "";
+    $("explain-meaning").textContent = meaning;
+    $("explain-meaning").hidden = !meaning;
+    $("explain").hidden = !told.now && !meaning;
+  }
+  /* The board must fit without scrolling (a big group's board fills it):
+     where the explanation would push it over, the meaning goes first,
+     then the whole box; the phones still explain every step. */
+  function fitExplain() {
+    const board = $("board"), over = () => board.scrollHeight > board.clientHeight + 1;
+    if ($("explain").hidden || !over()) return;
+    $("explain-meaning").hidden = true;
+    if (over()) $("explain").hidden = true;
+  }
+
   /* --- players ---------------------------------------------------------- */
   function drawSeats(view, waiting) {
     const won = view.evening.wins || {};
@@ -586,6 +607,7 @@
     document.body.dataset.game = view.game;
     if (view.status !== "playing" && view.status !== "finished") joinShown = false;
     const waiting = drawHeadline(view, u);
+    drawExplain(view);
     drawSeats(view, waiting);
     drawGame(view, u);
     drawJoin(view);
@@ -599,6 +621,7 @@
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
+    fitExplain();
     document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
     prev = view;
     K.keepAwake(view.status === "playing");

@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import Game, Illegal, ev, seat, template
+from companion.games.base import Game, Illegal, ev, line, seat, template
 
 
 class Pick(Game):
@@ -24,7 +24,14 @@ class Pick(Game):
                "log.your_letter": "Your letter is {letter}.",
                "error.already_picked": "You already picked.",
                "error.not_picking": "Nobody picks now.",
-               "field.step": "Step", "value.pick": "Picking", "field.first": "First"},
+               "field.step": "Step", "value.pick": "Picking", "field.first": "First",
+               "explain.pick": "Everyone picks a number from 1 to 3 in secret.",
+               "explain.picked": "You have picked; the others are still picking.",
+               "explain.table": "Waiting for {names} to pick a number.",
+               "explain.your_letter": "Your letter is {letter}; it does not count.",
+               "explain.move.pick": "Your number; it scores if it hits the target.",
+               "explain.move.close": "Stops waiting: whoever has not picked gets a random number.",
+               "meaning.reveal": "Whoever picked {target} scores a point."},
         "de": {"title": "Wählen", "action.pick": "Zahl wählen", "field.number": "Zahl",
                "log.dealt": "Buchstaben verteilt.", "log.picked": "{seat} hat gewählt.",
                "log.reveal": "Aufgedeckt: Ziel {target}.",
@@ -33,6 +40,13 @@ class Pick(Game):
                "error.not_picking": "Gerade wählt niemand.",
                "action.close": "Nicht mehr warten", "value.picks": "Wahlen",
                "field.step": "Schritt", "value.pick": "Wählen", "field.first": "Erste",
+               "explain.pick": "Alle wählen geheim eine Zahl von 1 bis 3.",
+               "explain.picked": "Du hast gewählt; die anderen wählen noch.",
+               "explain.table": "Warten darauf, dass {names} eine Zahl wählen.",
+               "explain.your_letter": "Dein Buchstabe ist {letter}; er zählt nicht.",
+               "explain.move.pick": "Deine Zahl; sie punktet, wenn sie das Ziel trifft.",
+               "explain.move.close": "Nicht mehr warten: Wer nicht gewählt hat, bekommt eine Zufallszahl.",
+               "meaning.reveal": "Wer {target} gewählt hat, bekommt einen Punkt.",
                "option.rounds": "Runden"},
     }
 
@@ -111,6 +125,13 @@ class Pick(Game):
             you = {"secret": {"letter": state["letters"][str(who)]},
                    "picked": state["picks"].get(str(who))}
         return {"you": you, "public": public}
+
+    def explain(self, view, who, actions, waiting):
+        if who is None:
+            return {"now": [line("explain.table", names=[seat(s) for s in waiting])]}
+        told = {"now": [line("explain.pick" if actions else "explain.picked")]}
+        told["secret"] = [line("explain.your_letter", letter=view["you"]["secret"]["letter"])]
+        return told
 
     def scores(self, state):
         return {int(s): v for s, v in state["scores"].items()}

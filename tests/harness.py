@@ -21,10 +21,18 @@ def canon(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def seen_by(game: Game, state: dict, viewer: int | None) -> str:
-    """Everything a viewer's screen is built from: its view and its actions."""
+def seen_by(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> str:
+    """Everything a viewer's screen is built from: its view, its actions and
+    what explain mode says to it (given the seats the game waits for)."""
     actions = game.actions(state, viewer) if viewer is not None else game.host_actions(state)
-    return canon({"view": game.view(state, viewer), "actions": actions})
+    view = game.view(state, viewer)
+    told = game.explain(view, viewer, actions, awaited(game, state, seats))
+    return canon({"view": view, "actions": actions, "explain": told})
+
+
+def awaited(game: Game, state: dict, seats) -> list[int]:
+    """The seats offered a required template (public: every view says it)."""
+    return [s for s in seats if any(t.get("required") for t in game.actions(state, s))]
 
 
 def legal_moves(game: Game, state: dict, seats: list[int], host_rate: float,
@@ -79,9 +87,9 @@ def check_non_interference(game: Game, state: dict, seats: list[int],
     should assert that this is not zero)."""
     compared = 0
     for viewer in list(seats) + [None]:
-        reference = seen_by(game, state, viewer)
+        reference = seen_by(game, state, viewer, seats)
         for variant in perturb(copy.deepcopy(state), viewer, rng):
-            assert seen_by(game, variant, viewer) == reference, (
+            assert seen_by(game, variant, viewer, seats) == reference, (
                 f"viewer {viewer} can tell a hidden change apart")
             compared += 1
     return compared

@@ -123,6 +123,12 @@ def txt(key: str) -> dict:
     return {"text": key}
 
 
+def line(key: str, **params: Any) -> tuple[str, dict]:
+    """A line of explain mode (``Game.explain``): a text key and its
+    parameters (as a log event's)."""
+    return key, params
+
+
 def template(type_: str, confirm: bool = False, required: bool = False,
              secret: bool = False, race: bool = False, **fields: Any) -> dict:
     """An action template; fields given as keyword arguments.  ``confirm``:
@@ -227,6 +233,31 @@ class Game:
 
     def view(self, state: dict, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def explain(self, view: dict, seat: int | None, actions: list[dict],
+                waiting: list[int]) -> dict:
+        """Explain mode (issue #29): what is happening now and what the
+        viewer may do, in the rulebook's terms, as keys of the game's texts
+        with their parameters.  Built only from what the viewer sees:
+        ``view`` is ``self.view(state, seat)`` (``seat`` None: the table),
+        ``actions`` that viewer's templates (a seat's ``actions``; for the
+        table the host's ``host_actions``), ``waiting`` the seats the game
+        waits for (public).  Returns::
+
+            {"now": [line, ...], "secret": [line, ...], "moves": {type: line}}
+
+        where a line is ``(key, params)``, params as in log events
+        (``{"seat": n}`` renders a name, ``{"text": key}`` a text).
+        ``now``: one or two sentences on this step for this viewer, from
+        public state and the viewer's open (not ``secret``) templates only
+        (the phone shows it on the open screen; the table's says what it
+        waits for and why).  ``secret``: whatever depends on the viewer's
+        own secret or secret templates (the phone shows it only under the
+        reveal).  ``moves``: a one-line "what this does" per offered type
+        where it depends on the position; any other type's is the text
+        ``explain.move.<type>``.  A decisive log event's meaning for the
+        game is the text ``meaning.<event key>`` (same parameters)."""
+        return {}
 
     def views(self, state: dict, seats: list) -> dict:
         """``view`` of several audiences of one state at once (one

@@ -1,6 +1,7 @@
 """Platform texts.  Keys: page.*, action.*, field.*, value.*, log.*, error.*"""
 from .texts_device import TEXTS as DEVICE
 from .texts_evening import TEXTS as EVENING
+from .texts_explain import TEXTS as EXPLAIN
 from .texts_theme import TEXTS as THEME
 from .texts_timer import TEXTS as TIMER
 
@@ -411,4 +412,4 @@ def _merge(*parts: dict) -> None:
             TEXTS[lang].update(texts)
 
 
-_merge(DEVICE, THEME, TIMER, EVENING)
+_merge(DEVICE, THEME, TIMER, EVENING, EXPLAIN)

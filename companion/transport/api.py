@@ -104,6 +104,8 @@ def game_texts(game, lang: str) -> dict:
     fields whose values are seats: what the pages' JavaScript needs."""
     texts = dict(game.texts.get("en", {}))
     texts.update(game.texts.get(lang, {}))
+    # explain mode's lines arrive worded in the views
+    texts = {key: text for key, text in texts.items() if not key.startswith(("explain.", "meaning."))}
     return {"texts": texts, "seat_fields": sorted(game.seat_fields)}
 
 

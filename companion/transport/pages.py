@@ -80,9 +80,14 @@ def room_game(code: str):
 # --- the texts and scripts a page carries ---------------------------------------
 
 def for_pages(texts: dict[str, str]) -> dict[str, str]:
-    """Texts without ``error.*``: every refusal arrives in words from the
-    server, so no page looks one up (and the phone page stays light)."""
-    return {key: text for key, text in texts.items() if not key.startswith("error.")}
+    """Texts without ``error.*``, ``explain.*`` and ``meaning.*``: every
+    refusal and explanation arrives in words from the server, so no page
+    looks one up (and the phone page stays light)."""
+    return {key: text for key, text in texts.items() if not key.startswith(SERVER_WORDED)}
+
+
+#: texts the server words for the pages (refusals, explain mode's lines)
+SERVER_WORDED = ("error.", "explain.", "meaning.")
 
 
 def for_phone(texts: dict[str, str]) -> dict[str, str]:

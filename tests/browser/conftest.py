@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -203,13 +204,43 @@ def pick(page, target):
     return ends
 
 
+RAW = re.compile(r"\{\w+\}|\b(?:explain|meaning)\.[a-z_.]+")
+#: explain mode's first moves of each phone are saved to look at (issue #29)
+FIRST_MINUTES = 5
+
+
+def explained(page, card, where: str) -> None:
+    """Explain mode (issue #29): on a phone that explains (its line above
+    the moves shows), the move about to be made says what it does under
+    its card, and neither says a raw key or placeholder.  The phone's
+    first few moves are saved as screenshots."""
+    now = page.locator("#explain-now")
+    if not now.count() or now.is_hidden():
+        return
+    said = now.inner_text().strip()
+    help_ = card.locator(".move-help")
+    assert said and help_.count() and help_.first.inner_text().strip(), f"{where}: not explained"
+    for text in (said, help_.first.inner_text()):
+        assert not RAW.search(text), f"{where}: raw text in {text!r}"
+    shots = getattr(page, "_companion_explained", 0)
+    if shots < FIRST_MINUTES:
+        page._companion_explained = shots + 1
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        code = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+        lang = page.evaluate("Companion.page.lang")
+        name = page.evaluate("document.getElementById('me').textContent").split()[-1]
+        page.screenshot(path=str(SCREENS / f"explain-{code}-{name}-{lang}-{shots + 1}.png"))
+
+
 def pick_secret(page, action_type, value=None, index=0, choose=None):
     """Makes the secret choice ``action_type`` on the phone's sheet, one
     gesture a step: at each step the choice ``choose[field]`` (else
     ``value``, else the first offered), then "yes" if it asks to confirm."""
-    for _ in range(8):
+    for step_no in range(8):
         hold(page)
         card = page.locator(f'#secret-actions [data-type="{action_type}"]').nth(index)
+        if step_no == 0 and not card.locator(".confirm-yes").count():
+            explained(page, card, f"secret {action_type}")
         if card.locator(".confirm-yes").count():
             slide(page, card.locator(".confirm-yes"))
             sent(page, release)

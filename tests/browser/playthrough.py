@@ -15,7 +15,7 @@ import re
 
 import requests
 
-from tests.browser.conftest import SCREENS, fill_form, hold, release, wait_js
+from tests.browser.conftest import FIRST_MINUTES, RAW, SCREENS, explained, fill_form, hold, release, wait_js
 
 TABLE_SIZE = {"width": 1280, "height": 800}
 PHONE_SIZE = {"width": 390, "height": 844}
@@ -82,10 +82,23 @@ class Evening:
         return requests.get(f"{self.server.url}/api/rooms/{self.code}", timeout=10).json()
 
     def settle(self):
-        """Every page shows the room's newest version."""
-        version = self.public()["version"]
+        """Every page shows the room's newest version; in explain mode the
+        table says what it waits for (issue #29), and its first few
+        settled screens are saved."""
+        view = self.public()
         for page in [self.tablet, *self.phones]:
-            wait_js(page, f"Number(document.body.dataset.version) >= {version}")
+            wait_js(page, f"Number(document.body.dataset.version) >= {view['version']}")
+        if view["explain"] and view["status"] == "playing":
+            # (drawn even where a big board hides the box to fit: table.js fitExplain)
+            said = (self.tablet.locator("#explain-now").text_content() or "").strip()
+            assert said and not RAW.search(said), f"the table explains {said!r}"
+            self.settled = getattr(self, "settled", 0) + 1
+            if self.settled <= FIRST_MINUTES:
+                self.shot(self.tablet, f"explain-{self.settled}")
+        elif not view["explain"]:   # off: the screens look as before
+            assert self.tablet.locator("#explain").is_hidden()
+            for phone in self.phones:
+                assert not phone.locator("#explain-now:not([hidden]), .move-help").count()
 
     # --- the host's hand (clicks on the tablet) ----------------------------
     def host(self, action_type, choose=None):
@@ -156,7 +169,9 @@ def play_form(phone, action_type, choose=None, where="#actions"):
     """Sends the phone's open form ``action_type`` (answering its confirm)."""
     version = phone.evaluate("Number(document.body.dataset.version)")
     phone.evaluate("document.getElementById('toast').hidden = true")
-    fill_form(phone.locator(f'{where} form[data-type="{action_type}"]').first, choose or {})
+    form = phone.locator(f'{where} form[data-type="{action_type}"]').first
+    explained(phone, form, f"{where} {action_type}")
+    fill_form(form, choose or {})
     answer(phone, version)
 
 

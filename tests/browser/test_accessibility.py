@@ -28,7 +28,7 @@ from tests.servers import ROOT, Server
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan"]
 PLATFORM_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
-                  "new_game", "rename", "leave"}
+                  "new_game", "rename", "leave", "explain"}
 SHIPPED = sorted(games.shipped())
 RUN_AXE = """async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});

@@ -95,6 +95,12 @@ def test_hoax_one_reveal_control_and_a_shorter_turn(server, browser, lang):
     assert notebook not in phone.locator("body").inner_text()
     turn = length(phone)
     shot(phone, f"hoax-turn-{lang}")
+    # explain mode (on for a room's first game) adds a line above and one under each move
+    assert turn <= 2600, f"the HOAX phone on turn is {turn} px long in explain mode"
+    room.act(room.tokens[seat], {"type": "explain", "mode": "off"})
+    shows_latest(phone, room)
+    turn = length(phone)
+    shot(phone, f"hoax-turn-plain-{lang}")
     assert turn <= 2100, f"the HOAX phone on turn is {turn} px long"
     # held: the identity, the notebook (a row per other player), the accusation's choices above the bar
     hold(phone)

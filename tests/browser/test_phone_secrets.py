@@ -44,7 +44,7 @@ def server(tmp_path_factory):
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 PLATFORM_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
-                  "new_game", "rename", "leave"}
+                  "new_game", "rename", "leave", "explain"}
 
 
 # --- rooms over HTTP ------------------------------------------------------------

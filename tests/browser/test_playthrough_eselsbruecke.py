@@ -37,7 +37,8 @@ PHYSICAL = ["Kühlschrank", "Karotte", "Opa", "Handtasche", "Zahnbürste", "Leuc
 # a word no story holds (nor anything near it): a name judged wrong
 WRONG = {"physical": "Quasselstrippe", "digital": "gobbledygook"}
 MODES = {
-    "physical": {"langs": ("de", "en"), "options": {"deck": "physical", "language": "de"}},
+    # explain mode (issue #29) is on for a room's first game; this one plays with it off
+    "physical": {"langs": ("de", "en"), "options": {"deck": "physical", "language": "de", "explain": False}},
     "digital": {"langs": ("en", "de"), "options": {"deck": "digital", "language": "en"}},
 }
 

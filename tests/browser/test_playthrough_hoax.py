@@ -326,7 +326,8 @@ MODES = [
     ("defaults", {}, 4, ("de", "en")),
     ("original_hoax", {"original_hoax": True}, 3, ("en", "de")),
     ("second_identity", {"second_identity": True}, 3, ("de", "en")),
-    ("strict_doubt", {"strict_doubt": True}, 5, ("en", "de")),
+    # explain mode (issue #29) is on for a room's first game; this one plays with it off
+    ("strict_doubt", {"strict_doubt": True, "explain": False}, 5, ("en", "de")),
     ("large_group", {"large_group": True}, 7, ("de", "en")),
 ]
 

@@ -37,7 +37,7 @@ SHOTS = Path(os.environ.get("COMPANION_HOOK_SHOTS", "/tmp/shots/hooks"))
 BOARD = {"width": 1280, "height": 800}
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 PLATFORM_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
-                  "new_game", "rename", "leave"}
+                  "new_game", "rename", "leave", "explain"}
 RAW_KEY = re.compile(r"\b(option|action|field|value|log|error|page|ui)\.[a-z_]+")
 HOAX = games.get("hoax")
 

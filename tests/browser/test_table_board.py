@@ -32,7 +32,7 @@ BOARD = {"width": 1280, "height": 800}
 SMALL = {"width": 1024, "height": 768}
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 PLATFORM_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
-                  "new_game", "rename", "leave"}
+                  "new_game", "rename", "leave", "explain"}
 RAW_KEY = re.compile(r"\b(option|action|field|value|log|error|page|ui)\.[a-z_]+")
 SHIPPED = sorted(name for name, game in games.all_games().items()
                  if type(game).__module__.startswith("companion."))   # not the tests' fixture game

@@ -72,7 +72,8 @@ def test_random_play_over_http_and_sockets(app_pair, game_name, seed):
         moves = []
         for token in tokens:
             for tpl in table.view(token)["actions"]:
-                if tpl["type"] in ("rename", "leave", "undo", "end", "reopen_seat", "kick", "new_game"):
+                if tpl["type"] in ("rename", "leave", "explain", "undo", "end", "reopen_seat", "kick",
+                                   "new_game"):
                     continue
                 if token == table.host and rng.random() > 0.05:
                     continue   # the host closes steps only now and then

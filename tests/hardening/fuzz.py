@@ -33,7 +33,7 @@ from .helpers import stored
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Ben"]
 PLATFORM_TYPES = ["start", "seat_order", "kick", "reopen_seat", "undo", "end", "rematch",
-                  "new_game", "rename", "leave", "close"]
+                  "new_game", "rename", "leave", "explain", "close"]
 
 # --- hostile values ----------------------------------------------------------
 

@@ -89,6 +89,11 @@ def test_rule_refusal_is_409_with_the_games_message(table):
     table.seat_act(a, type="pick", number=1)
     answer = table.seat_act(a, type="pick", number=2)
     assert answer.status_code == 409
+    # explain mode (on for a room's first game) goes on with what to do instead
+    assert answer.json["error"]["code"] == "already_picked"
+    assert answer.json["error"]["message"].startswith("You already picked. Nothing for you now")
+    table.seat_act(a, type="explain", mode="off")
+    answer = table.seat_act(a, type="pick", number=2)
     assert answer.json["error"] == {"code": "already_picked", "message": "You already picked."}
     german = table.client.post(f"/api/rooms/{table.code}/actions?lang=de", json={"type": "pick", "number": 2},
                                headers={"Authorization": f"Bearer {table.tokens[a]}"})
@@ -141,7 +146,7 @@ def test_a_late_arrival_plays_from_the_next_game_and_player_count(client):
     assert view["you"] == {"seat": late, "name": "Late", "host": False, "next_game": True}
     assert view["spectators"] == [{"seat": late, "name": "Late"}]
     assert [s["seat"] for s in view["seats"]] == [0, 1]
-    assert [a["type"] for a in view["actions"]] == ["rename", "leave"]
+    assert [a["type"] for a in view["actions"]] == ["rename", "explain", "leave"]
     refused = table.seat_act(late, type="pick", number=1)
     assert refused.status_code == 403 and refused.json["error"]["code"] == "not_in_game"
     table.host_act(type="end")

@@ -53,7 +53,9 @@ def test_action_over_socket_acknowledges_like_http(setup):
     latest = views(other)[-1]
     assert latest["version"] == ack["view"]["version"] and latest["you"]["picked"] is None
     refused = phone.emit("action", {"type": "pick", "number": 3}, callback=True)
-    assert refused == {"ok": False, "error": {"code": "already_picked", "message": "You already picked."}}
+    # explain mode is on for a room's first game: the reason, then what to do instead
+    assert refused == {"ok": False, "error": {"code": "already_picked", "message": (
+        "You already picked. Nothing for you now: the game waits for Gregor, Petra.")}}
     assert phone.emit("action", "garbage", callback=True)["error"]["code"] == "bad_json"
     assert other.emit("action", {"type": "start"}, callback=True)["error"]["code"] == "host_only"
     tablet = connect(socketio, app, table)

@@ -27,7 +27,7 @@ def play(svc, code, tokens, host, rng, until, steps=300):
         if until():
             return
         moves = [(t, tpl) for t in tokens for tpl in svc.view(code, t, "en")["actions"]
-                 if tpl["type"] not in ("rename", "leave")]
+                 if tpl["type"] not in ("rename", "leave", "explain")]
         if not moves:
             moves = [(host, tpl) for tpl in svc.view(code, host, "en")["actions"] if tpl["type"] == "close"]
         token, tpl = rng.choice(moves)

@@ -105,5 +105,31 @@ Decisions where the spec and rulebook are silent
   term of a physical card is confirmation enough.
 * Scores are cards taken; the winners are all with the most (all share when
   nobody took a card).
+
+Explain mode (issue #29)
+------------------------
+``explain.py`` (pure; texts in ``texts_explain_en.py``/``texts_explain_de.py``,
+merged into ``TEXTS``) says per step who must act and why: while telling,
+the teller is told how to lay (physical: type the term; digital: pick under
+the reveal) and the others to remember the terms, the next teller that they
+are next; while resolving, the player on turn what a name, a pass or a take
+wins or risks, the others whom they wait for.  Decisions:
+
+* ``now`` is built from the public view only: whose turn, the question's
+  namer, word and asked seats, the appeal, the counts each player holds
+  (public, so "only your own cards are left" is open); the table order is
+  the order of ``public.scores``.  Being asked is said openly ("you must
+  answer, hold the bar"), the card asked about only in ``secret``; a
+  player's own cards of the story are ``secret`` too.
+* The last turn of a circle is flagged: "one more turn without a card ends
+  the story and its N untaken cards leave the game", and ``pass`` then says
+  it ends the story.  An appeal open to a player who is not on turn is said
+  to be optional ("the chance ends when X moves"); after a full circle the
+  namer *must* decide (appeal or end the story).
+* ``meaning.*`` only for events that decide something: a story told (now
+  hidden), the resolution beginning, a name judged right/wrong, a near miss
+  accepted or finally judged wrong, a failed appeal, a take, a story
+  resolved, the end.  Not for ``story_start``/``deal``, which follow a
+  story's end in the same move and would hide its meaning on the table.
 """
 from .rules import GAME  # noqa: F401

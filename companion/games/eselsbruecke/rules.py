@@ -18,7 +18,7 @@ from typing import Any
 
 from ..base import (HOST, Game, Illegal, ev, filled, load_texts, not_in_game, not_your_turn,
                     seat, template, txt, wrong_step)
-from . import hidden, view as views
+from . import explain as explaining, hidden, view as views
 from .board import (HAND_SIZE, MODES, PER_PLAYER, TERM_MAX, _k, appeal_holders,
                     by_holder, close_steps, next_seat, only_own_left, pending, teller, untaken)
 from .deck import DECK_SEP, LANGUAGES, load_deck
@@ -514,6 +514,10 @@ class Eselsbruecke(Game):
 
     def view(self, state: dict, seat_: int | None) -> dict:
         return views.view(state, seat_)
+
+    def explain(self, view: dict, seat_: int | None, actions: list[dict],
+                waiting: list[int]) -> dict:
+        return explaining.explain(view, seat_, actions, waiting)
 
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)

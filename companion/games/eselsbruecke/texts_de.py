@@ -1,5 +1,6 @@
 """Deutsche Texte von Eselsbrücke."""
 from .deck import DECK_SEP, load_deck
+from .texts_explain_de import TEXTS as EXPLAIN
 
 TEXTS: dict[str, str] = {
     "title": "Eselsbrücke",
@@ -170,3 +171,4 @@ TEXTS: dict[str, str] = {
     "ui.terms_de": DECK_SEP.join(load_deck("de")),
     "ui.terms_en": DECK_SEP.join(load_deck("en")),
 }
+TEXTS.update(EXPLAIN)   # explain mode (issue #29)

@@ -1,5 +1,6 @@
 """English texts of Eselsbrücke."""
 from .deck import DECK_SEP, load_deck
+from .texts_explain_en import TEXTS as EXPLAIN
 
 TEXTS: dict[str, str] = {
     "title": "Eselsbrücke",
@@ -165,3 +166,4 @@ TEXTS: dict[str, str] = {
     "ui.terms_de": DECK_SEP.join(load_deck("de")),
     "ui.terms_en": DECK_SEP.join(load_deck("en")),
 }
+TEXTS.update(EXPLAIN)   # explain mode (issue #29)

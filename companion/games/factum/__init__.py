@@ -97,5 +97,34 @@ Decisions where the spec and the rulebook are silent (or that correct them)
   ones (``wrong_step``, ``not_in_game``, ``no_such_seat``, ``missing_field``,
   ``invalid_field``, ``host_only``, ``game_over``) come from base.py.
 * Option ``target`` is clamped to 5..50.
+
+Explain mode (issue #29)
+------------------------
+``explain.py`` builds the lines; the texts are ``texts_explain_en`` /
+``texts_explain_de`` (merged into ``TEXTS`` at the end of ``texts_en`` /
+``texts_de``).  Decisions:
+
+* ``now`` reads the public view, the seat number and ``waiting`` only.  In
+  Factum the teams, the captains and who adds which cards are public, so a
+  phone's ``now`` may name its role ("your team confuses", "you have seen
+  the card: stay silent"); whether a seat has marked or voted comes from
+  ``waiting`` (public), never from its secret templates.  Races (volunteer,
+  judge) are said as a race ("press first"); talking to confuse is said as
+  optional ("you may"), never as "your move".
+* ``secret`` carries the seat's own marks (what each card can bring it:
+  the storyteller's card is the one to find, an own/second card chosen by
+  mistake gives +1), its team vote and its best-story ballot.
+* ``moves``: ``close`` is explained per step (``explain.close.<step>``), a
+  revote's ``vote`` names the tied positions, ``best`` names the two
+  stories; every other type has its static ``explain.move.<type>``.
+* The best-story stakes are said from ``public.title.points``: a title
+  without points (the first story) gives +3 to whichever story wins; a
+  title with points moves them.
+* Meanings: ``decide``, ``marks_closed``, ``round_void``, ``tie``,
+  ``tie_random``, ``right``, ``wrong``, ``first_title``, ``best_none``,
+  ``best_current``, ``best_loses``, ``best_title_first``, ``best_keep``,
+  ``game_over``.  ``round_end`` and ``best_start`` have none on purpose:
+  they follow the decisive events and would hide them (the table shows the
+  newest meaning among the last few public lines).
 """
 from .rules import GAME  # noqa: F401

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, ev, load_texts, seat, template, txt
-from . import checks, hidden, roles, scoring, view
+from . import checks, explain, hidden, roles, scoring, view
 from .roles import key
 
 TARGET_DEFAULT, TARGET_MIN, TARGET_MAX = 15, 5, 50
@@ -110,6 +110,9 @@ class Factum(Game):
     # ------------------------------------------------------------------ views
     def view(self, state, s):
         return view.view(state, s)
+
+    def explain(self, view, seat, actions, waiting):
+        return explain.explain(view, seat, actions, waiting)
 
     def hidden_variants(self, state, viewer, rng):
         return hidden.hidden_variants(state, viewer, rng)

@@ -185,3 +185,7 @@ TEXTS: dict[str, str] = {
     "error.marks_final": "Das ratende Team stimmt ab: Die Markierungen sind jetzt endgültig.",
     "error.nothing_to_close": "Gerade wartet kein Schritt auf ein Handy: Es gibt nichts zu beenden.",
 }
+
+from .texts_explain_de import TEXTS as EXPLAIN  # explain mode (issue #29)
+
+TEXTS.update(EXPLAIN)

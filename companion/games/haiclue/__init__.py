@@ -99,5 +99,28 @@ Decisions where the spec or rulebook is silent
   ``not_in_game``: it tells the host that a player's move belongs on a
   player's phone.  The per-step codes (``not_clue_step``, ``not_guessing``,
   ``not_between``, ``bad_step``) say more than ``wrong_step`` would.
+
+Explain mode (issue #29)
+------------------------
+``explain`` (pure functions of the viewer's view; texts in
+``texts_explain_en``/``texts_explain_de``, merged into the game's texts).
+``now`` per phase and viewer: ``clue`` must (build, press; how a clue
+scores) or waits (who is still building, whose clue is guessed first);
+``guess`` must (which top word, what a right guess scores for whom), done
+(who is still guessing) or author (you do not guess; who is guessing);
+``between`` per ``todo`` (flip: same target words on black; pass/swap: new
+words and new tiles) and said to be optional, since nobody owes ``next``;
+``over`` the winners or the team result.  Two players get team wording
+(team score, 6 of 8 wins).  The table's ``now`` names the seats it waits
+for.  ``secret``: the viewer's colour (with the host's typed target word,
+if any), and during guessing what it means for this clue (author: who is
+right; guesser: that the own colour may be right too; after guessing: the
+own guess).  Nothing open depends on the viewer's colour or guess.  Moves:
+``guess`` names the author, ``next`` the coming round, the host's ``close``
+what stopping does in this step.  ``meaning.*`` for the round start, every
+reveal, the host's closing of a step and the end; the flip/pass/swap
+events get none, so the round's last reveal keeps its meaning on the table
+while the tiles are handled (the table's ``now`` explains the tiles).
+``explain.instead.*`` for every refusal a phone can meet.
 """
 from .rules import GAME  # noqa: F401

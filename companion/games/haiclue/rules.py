@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import (HOST, SHARED_ERRORS, Game, Illegal, ev, load_texts, seat,
                     template, txt)
+from .explain import explain as _explain
 from .hidden import hidden_variants as _hidden_variants
 from .view import view as _view
 from .board import (BY_INITIAL, CARDS_PER_COLOR, CLUE_MAX, COLORS, INITIAL, TEAM_GOAL,
@@ -379,6 +380,10 @@ class Haiclue(Game):
 
     def view(self, state: dict, seat_: int | None) -> dict:
         return _view(state, seat_)
+
+    def explain(self, view: dict, seat_: int | None, actions: list[dict],
+                waiting: list[int]) -> dict:
+        return _explain(view, seat_, actions, waiting)
 
     def hidden_variants(self, state: dict, viewer: int | None,
                         rng: random.Random) -> list[dict]:

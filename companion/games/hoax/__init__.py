@@ -127,6 +127,29 @@ Decisions where the spec is silent
   order; in no view, also not after the game): the second identity draws
   from them, and the non-interference variants swap them in.
 
+Explain mode (issue #29)
+------------------------
+``explain.py`` builds the lines; the texts are in ``texts_explain_en`` /
+``texts_explain_de`` (merged into ``texts_en`` / ``texts_de``).  Decisions:
+
+* ``now`` is built from the public view and the seat only: whether a seat
+  still owes its start cover comes from ``players[].covered``, never from
+  its (secret) cover template; the claimed identity of a doubted claim is
+  public, whether it is true is not.  ``secret`` carries the identity and
+  what it means at this step (a true claim's reward, "you are not the Monk:
+  you would cover it", what not to show), and a claim the viewer's notebook
+  already disproves ("a doubt against #7 would be right").
+* The stakes of a doubt are said in every doubt line, per variant: +3 and
+  out; +2 and a new card (second identity, first time); the claimant wins
+  (original HOAX).  In the final a doubt is never open (it goes through at
+  once), so the final's warning sits in the turn lines and the doubt move.
+* Meanings (``meaning.<event>``) are written to stay true in every variant
+  (the accusation's meaning names no points: the original HOAX has none, a
+  fended-off accusation's +1 may be dropped; the table's own news line
+  shows the points).  ``points`` has no meaning of its own, so it does not
+  push the accusation's or the doubt's meaning off the tablet.
+* Resources in running text use ``explain.res.<r>`` (lower case in English).
+
 The original HOAX of 1981 (``original_hoax``, §12.1)
 ----------------------------------------------------
 * §12.1.1: the Trader's cards are not in the deck (12 cards, 24 with

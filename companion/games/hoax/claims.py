@@ -18,20 +18,21 @@ def add_claim(st: dict, s: int, identity: str, kind: str, action: str | None = N
     return c
 
 
-def claim_params(c: dict) -> dict:
-    """The log parameters of a personal action."""
+def claim_params(c: dict, words: str = "value.") -> dict:
+    """The log parameters of a personal action (``words``: the prefix of
+    the resources' and the bank's texts; explain mode's run in a sentence)."""
     p = c["params"]
     out: dict[str, Any] = {"who": seat(c["seat"]), "id": c["id"],
                            "identity": identity_text(c["identity"])}
     for name in ("resource", "give", "get"):
         if name in p:
-            out[name] = txt("value." + p[name])
+            out[name] = txt(words + p[name])
     if "target" in p:
         out["target"] = seat(p["target"])
     if "amount" in p:
         out["amount"] = p["amount"]
     if "with" in p:
-        out["partner"] = txt("value.bank") if p["with"] == "bank" else seat(p["with"])
+        out["partner"] = txt(words + "bank") if p["with"] == "bank" else seat(p["with"])
     return out
 
 

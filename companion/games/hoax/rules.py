@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from ..base import HOST, Game, Illegal, ev, filled, load_texts, not_in_game, seat, template, txt
-from . import doubts, reactions, second
+from . import doubts, explain, reactions, second
 from .claims import add_claim, claim_params, cover
 from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_refusal,
                      find_claim, identity_refusal, identity_text, identity_texts, in_round,
@@ -178,6 +178,9 @@ class Hoax(Game):
 
     def hidden_variants(self, state, viewer, rng):
         return hidden_variants(state, viewer, rng)
+
+    def explain(self, view, seat_, actions, waiting):
+        return explain.explain(view, seat_, actions, waiting)
 
     def scores(self, state):
         if original(state):     # no throne points (§12.1.2)

@@ -260,3 +260,7 @@ TEXTS: dict[str, str] = {
 
     "error.withdrew_doubt": "Du hast deinen Zweifel an dieser Behauptung zurückgezogen: Du kannst ihn nicht noch einmal erheben.",
 }
+
+from .texts_explain_de import TEXTS as _EXPLAIN
+
+TEXTS.update(_EXPLAIN)

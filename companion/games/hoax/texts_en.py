@@ -260,3 +260,7 @@ TEXTS: dict[str, str] = {
 
     "error.withdrew_doubt": "You withdrew your doubt against this claim: you cannot raise it again.",
 }
+
+from .texts_explain_en import TEXTS as _EXPLAIN
+
+TEXTS.update(_EXPLAIN)

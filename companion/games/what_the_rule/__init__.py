@@ -123,5 +123,31 @@ Decisions where the spec and the rulebook are silent
   the next rule is sealed.  Guesses are listed per round.
 * Rule-language fields carry ``examples`` (a fixed list of sample rules,
   the same in every view): the phone shows them, random play can send them.
+
+Explain mode (issue #29)
+------------------------
+``explain`` (pure functions; texts in ``texts_explain_en``/``_de``) picks
+one line per step (``phase``; in ``turn`` also: hints vote open, hint
+announced, an overrule still open) and per viewer: the game master
+(``.gm``), the player the step is about (``.own``: on turn, guessing,
+showing a hand), everyone else (``.wait``) and the table; a second
+sentence says what is at stake (the bonus of a right guess, 5 or 2 once a
+hint was given; "a rule found" without points; how the round ends and the
+pile left).  Being game master or on turn is public at this table, so
+``now`` may use it; the sealed rule is read only by ``secret`` (the seated
+game master's lines under the reveal: the rule, and what to check it
+against in this step).  Options the game does not wait for (proposing
+hints, objecting, the game master's overrule before the next play) say
+"optional".  Guesses are explained by who judges them: the app (rule
+language), the game master (own words), or both (a rule-language rule with
+a seated game master).  ``meaning.*`` covers the events that decide
+something: a card judged, a shown hand judged, a guess judged or
+overruled, hints agreed/refused/given, a skipped turn, every end of a
+round, the game master's (halved) points and the end of the game; the
+round-points lines share one meaning (the scoring formula), and
+``next_round`` has none, so the tablet keeps showing why the game master
+scored as they did.  Typical refusals (a lost race for the first rule, a
+wrong moment, the rule-language-only guess with the app) have an
+``explain.instead`` line.
 """
 from .rules import GAME  # noqa: F401

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..base import Game, Illegal, ev, load_texts, seat, template, txt
-from . import checks, flow, hidden, view
+from . import checks, explain, flow, hidden, view
 from .cards import CARD_SPEC, action_card, card_code, hand_spec, picker_fields
 from .checks import TEXT_MAX
 from .deck import LEVELS
@@ -438,6 +438,10 @@ class WhatTheRule(Game):
 
     def view(self, state: dict, seat_: int | None) -> dict:
         return view.view(self, state, seat_)
+
+    def explain(self, view: dict, seat_: int | None, actions: list[dict],
+                waiting: list[int]) -> dict:
+        return explain.explain(view, seat_, actions, waiting)
 
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)

@@ -2,6 +2,7 @@
 from .cards import CARDS, code
 from .deck import DECK
 from .texts_builder_de import TEXTS as BUILDER
+from .texts_explain_de import TEXTS as EXPLAIN
 from .texts_language_de import TEXTS as LANGUAGE
 
 SHAPE_ONE = {"circle": "Kreis", "triangle": "Dreieck", "square": "Quadrat"}
@@ -295,3 +296,4 @@ TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})
 TEXTS.update({f"value.{rule_id}": german for rule_id, _, _, _, german in DECK})
 TEXTS.update(LANGUAGE)
 TEXTS.update(BUILDER)
+TEXTS.update(EXPLAIN)

@@ -2,6 +2,7 @@
 from .cards import CARDS, code
 from .deck import DECK
 from .texts_builder_en import TEXTS as BUILDER
+from .texts_explain_en import TEXTS as EXPLAIN
 from .texts_language_en import TEXTS as LANGUAGE
 
 SHAPE_ONE = {"circle": "circle", "triangle": "triangle", "square": "square"}
@@ -282,3 +283,4 @@ TEXTS.update({f"value.{code(card)}": card_name(card) for card in CARDS})
 TEXTS.update({f"value.{rule_id}": english for rule_id, _, _, english, _ in DECK})
 TEXTS.update(LANGUAGE)
 TEXTS.update(BUILDER)
+TEXTS.update(EXPLAIN)

@@ -1,0 +1,152 @@
+"""Explain mode (issue #29): the screens say, in a newcomer's words, what is
+happening, what each offered move does and what a decisive event meant.
+
+Whether it is on: ``room["explain"]`` = ``{"on": the room's setting, "seats":
+{seat: a player's own choice}}``.  The host sets the room's when creating
+it or a next game (``options.explain``; by default on for the room's first
+game of each kind) and switches it from the host tools; each player
+switches their own phone (a seat's choice wins over the room's until the
+next kind of game).  Rooms stored before explain mode have none: off.
+
+What is said comes from the game (``Game.explain``, built from the viewer's
+own view, and its ``explain.*`` / ``meaning.*`` texts) and, outside a game
+or for the platform's own moves, from the platform's texts.  Pure: the
+room and the view in, words out."""
+from __future__ import annotations
+
+from typing import Any
+
+from .games.base import Game
+from .i18n import lookup, translate
+
+#: for how many moves after a decisive event the table still says what it meant
+MEANING_MOVES = 3
+
+
+def setting(on: bool) -> dict:
+    return {"on": bool(on), "seats": {}}
+
+
+def first_of_its_kind(room: dict, game: str) -> bool:
+    """Whether no game of this kind has been finished in this room."""
+    return not any(entry["game"] == game for entry in room["evening"])
+
+
+def is_on(room: dict, kind: str, seat: int | None) -> bool:
+    explain = room.get("explain")
+    if not explain:
+        return False
+    if kind == "seat":
+        return explain["seats"].get(str(seat), explain["on"])
+    return explain["on"]
+
+
+def switch_template_value(room: dict, kind: str, seat: int | None) -> list[str]:
+    """The switch's one value: what a tap makes it."""
+    return ["off" if is_on(room, kind, seat) else "on"]
+
+
+def switch(room: dict, kind: str, seat: int | None, mode: str) -> None:
+    explain = room.setdefault("explain", setting(False))
+    if kind == "seat":
+        explain["seats"][str(seat)] = mode == "on"
+    else:
+        explain["on"] = mode == "on"
+
+
+def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
+                game_view: dict, waiting: list[int], lang: str,
+                names: dict[int, str]) -> dict:
+    """What the view's ``explain`` holds: ``now`` (open), ``secret`` (under
+    the reveal only), ``moves`` (type -> what it does) and, on the table,
+    ``meaning`` (what the latest decisive event meant)."""
+    say = Sayer(lang, game, names)
+    viewer = seat if kind == "seat" else None
+    playing = room["status"] == "playing" and not (view["you"] or {}).get("next_game")
+    told: dict[str, Any] = {}
+    if playing:
+        own = [tpl for tpl in view["actions"] if tpl["type"] in game.action_types]
+        told = game.explain(game_view, viewer, own, waiting) or {}
+    out: dict[str, Any] = {"now": say.lines(told.get("now") or [platform_now(room, kind, view)]),
+                           "moves": {}}
+    if kind == "seat":   # the table has no secret
+        out["secret"] = say.lines(told.get("secret") or [])
+    given = dict(told.get("moves") or {})
+    if kind == "host":   # the host's switch is the room's
+        given["explain"] = ("explain.move.explain_room", {})
+    for tpl in view["actions"]:
+        type_ = tpl["type"]
+        if type_ not in out["moves"]:
+            out["moves"][type_] = say.line(given.get(type_) or (f"explain.move.{type_}", {}))
+    if kind != "seat":
+        out["meaning"] = meaning(room, say)
+    return out
+
+
+def platform_now(room: dict, kind: str, view: dict) -> tuple[str, dict]:
+    """The platform's line outside a game's steps."""
+    who = "seat" if kind == "seat" else "table"
+    if (view["you"] or {}).get("next_game"):
+        return "explain.next_game", {}
+    return f"explain.{room['status']}.{who}", {}
+
+
+class Sayer:
+    """Lines in one language: a game's texts first, then the platform's."""
+
+    def __init__(self, lang: str, game: Game, names: dict[int, str]):
+        self.lang, self.game, self.names = lang, game, names
+
+    def line(self, line: tuple[str, dict]) -> str:
+        key, params = line
+        return translate(self.lang, key, params, self.game, self.names)
+
+    def lines(self, lines: list[tuple[str, dict]]) -> str:
+        return " ".join(self.line(one) for one in lines)
+
+
+def meaning(room: dict, say: Sayer) -> str:
+    """What the newest decisive event of this game meant: the first event
+    with a text ``meaning.<event key>`` of the last move that had one
+    (``room["decisive"]``, kept by ``gameplay.log_events``, undone with
+    its move), for MEANING_MOVES moves after it."""
+    decisive = room.get("decisive")
+    if (not decisive or decisive["n"] < room.get("game_log_n", 0)
+            or room["moves"] - decisive["move"] > MEANING_MOVES):
+        return ""
+    entry = next((e for e in reversed(room["log"]) if e["n"] == decisive["n"]), None)
+    if entry is None or entry["game"] != say.game.name:
+        return ""
+    return say.line(("meaning." + entry["key"].removeprefix("log."), entry["params"]))
+
+
+def instead(game: Game, seat: int, templates: list[dict], waiting: list[int], lang: str,
+            names: dict[int, str], code: str, params: dict) -> str:
+    """What a refused seat may do instead (its refusal's message says it
+    after the reason), from the seat's templates: the game's words for this
+    refusal (``explain.instead.<code>``, the refusal's parameters) where it
+    has them, else its open moves by name; the secret ones are only pointed
+    at (their names could tell who one is)."""
+    say = Sayer(lang, game, names)
+    own = f"explain.instead.{code}"
+    if lookup(lang, own, game) is not None:
+        return say.line((own, params))
+    open_moves = []
+    for tpl in templates:
+        label = say.line((f"action.{tpl['type']}", {}))
+        if not tpl.get("secret") and tpl["type"] not in SEAT_TOOLS and label not in open_moves:
+            open_moves.append(label)
+    has_secret = any(tpl.get("secret") for tpl in templates)
+    if open_moves:
+        key = "explain.instead.moves_secret" if has_secret else "explain.instead.moves"
+        return say.line((key, {"moves": ", ".join(open_moves)}))
+    if has_secret:
+        return say.line(("explain.instead.secret", {}))
+    others = [{"seat": s} for s in waiting if s != seat]
+    if others:
+        return say.line(("explain.instead.wait", {"names": others}))
+    return say.line(("explain.instead.nothing", {}))
+
+
+#: the platform's seat tools: always offered, never what a refusal is about
+SEAT_TOOLS = frozenset({"rename", "leave", "explain"})

@@ -1,0 +1,171 @@
+"""Explain mode (issue #29) through the one referee path on a real SQLite
+store: on for a room's first game of a kind, set at creation or by the
+host, switched per phone; what each audience is told; a refusal's
+"instead"; off means the views carry nothing more."""
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import ServiceError, error_answer
+from companion.service import Service
+from companion.store.sqlite import SqliteStore
+from tests.conformance.test_timer import act, pick_room, refused
+
+
+@pytest.fixture
+def service(tmp_path):
+    svc = Service(SqliteStore(str(tmp_path / "rooms.sqlite3")), action_rate=0)
+    yield svc
+    svc.store.close()
+
+
+def view_of(svc, code, token, lang="en"):
+    return svc.view(code, token, lang)
+
+
+def play_out(svc, code, tokens):
+    for token in tokens.values():
+        view = view_of(svc, code, token)
+        if any(a["type"] == "pick" for a in view["actions"]):
+            act(svc, code, token, type="pick", number=1)
+
+
+def test_on_for_the_first_game_and_each_audience_is_told(service):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    seat = view_of(service, code, tokens[0])
+    assert "host starts" in seat["explain"]["now"]
+    assert seat["explain"]["moves"]["rename"].startswith("Changes the name")
+    assert "scans the code" in view_of(service, code, None)["explain"]["now"]
+    act(service, code, host, type="start")
+    seat = view_of(service, code, tokens[0], "de")
+    assert seat["explain"]["now"] == "Alle wählen geheim eine Zahl von 1 bis 3."
+    assert seat["explain"]["secret"].startswith("Dein Buchstabe ist ")
+    assert seat["explain"]["moves"]["pick"].startswith("Deine Zahl")
+    table = view_of(service, code, None)["explain"]
+    assert table["now"] == "Waiting for Sylvia, Gregor, Petra to pick a number."
+    assert "secret" not in table
+    hosted = view_of(service, code, host)["explain"]
+    assert hosted["moves"]["close"].startswith("Stops waiting")
+    assert hosted["moves"]["undo"].startswith("Takes back")
+    assert hosted["moves"]["explain"].startswith("Switches the explanations for the table")
+
+
+def test_the_table_says_what_a_decisive_event_meant(service):
+    code, host, tokens = pick_room(service, {"rounds": 2})
+    act(service, code, host, type="start")
+    assert view_of(service, code, None)["explain"]["meaning"] == ""
+    play_out(service, code, tokens)
+    meaning = view_of(service, code, None)["explain"]["meaning"]
+    assert meaning.startswith("Whoever picked ") and meaning.endswith("scores a point.")
+    assert "meaning" not in view_of(service, code, tokens[0])["explain"]
+
+
+def test_off_when_created_so_and_the_view_carries_nothing(service):
+    code, host, tokens = pick_room(service, {"rounds": 1, "explain": False})
+    act(service, code, host, type="start")
+    assert view_of(service, code, tokens[0])["explain"] is None
+    assert view_of(service, code, None)["explain"] is None
+    switch = [a for a in view_of(service, code, tokens[0])["actions"] if a["type"] == "explain"]
+    assert switch == [{"type": "explain", "fields": {"mode": ["on"]}}]
+
+
+def test_a_player_switches_their_own_phone_only(service):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    act(service, code, tokens[1], type="explain", mode="off")
+    assert view_of(service, code, tokens[1])["explain"] is None
+    assert view_of(service, code, tokens[0])["explain"] is not None
+    assert view_of(service, code, None)["explain"] is not None
+    act(service, code, tokens[1], type="explain", mode="on")
+    assert view_of(service, code, tokens[1])["explain"] is not None
+
+
+def test_the_host_switches_the_room_and_a_players_choice_stays(service):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    act(service, code, host, type="explain", mode="off")
+    assert view_of(service, code, None)["explain"] is None
+    assert view_of(service, code, tokens[0])["explain"] is None
+    act(service, code, tokens[2], type="explain", mode="on")
+    act(service, code, host, type="explain", mode="on")
+    act(service, code, host, type="explain", mode="off")
+    assert view_of(service, code, tokens[0])["explain"] is None
+    assert view_of(service, code, tokens[2])["explain"] is not None, "the player's own choice"
+    error = refused(service, code, tokens[0], type="explain", mode="off")
+    assert error.code == "invalid_field"
+
+
+def test_a_rematch_explains_no_more_but_a_new_kind_does(service):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    act(service, code, host, type="start")
+    play_out(service, code, tokens)
+    act(service, code, host, type="rematch")
+    assert view_of(service, code, tokens[0])["explain"] is None
+    act(service, code, host, type="new_game", game="pick", options={"rounds": 1, "explain": True})
+    assert view_of(service, code, tokens[0])["explain"] is not None
+    act(service, code, host, type="new_game", game="pick", options={"rounds": 1})
+    assert view_of(service, code, tokens[0])["explain"] is None, "pick was played: off by default"
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None, [], {"on": True}])
+def test_bad_explain_settings_are_bad_options(service, bad):
+    with pytest.raises(ServiceError) as caught:
+        service.create_room("pick", {"rounds": 1, "explain": bad})
+    assert caught.value.code == "bad_option"
+
+
+def message(svc, code, token, lang="en", **action) -> dict:
+    with pytest.raises(ServiceError) as caught:
+        svc.act(code, token, action, lang)
+    return error_answer(caught.value, lang)["error"]
+
+
+def test_a_refusal_says_what_may_be_done_instead(service):
+    """In explain mode the refusal's message goes on with what the seat
+    may do now; the error shape stays {code, message}."""
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    act(service, code, host, type="start")
+    act(service, code, tokens[0], type="pick", number=2)
+    error = message(service, code, tokens[0], type="pick", number=3)
+    assert error == {"code": "already_picked", "message": (
+        "You already picked. Nothing for you now: the game waits for Gregor, Petra.")}
+    error = message(service, code, tokens[1], "de", type="pick", number=7)
+    assert error["message"].endswith("Was du jetzt tun kannst: Zahl wählen."), error
+    act(service, code, tokens[1], type="explain", mode="off")
+    assert message(service, code, tokens[1], type="pick", number=7)["message"] == (
+        "The value for “Number” is not allowed here."), "off: the reason alone"
+
+
+@pytest.mark.parametrize("bad", ["maybe", "", True, 1, None, [], ["off"], {"mode": "off"},
+                                 "off\x00", "\ud800", "o" * 5000])
+def test_a_bad_switch_is_refused_and_changes_nothing(service, bad):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    for token in (tokens[0], host):
+        error = refused(service, code, token, type="explain", mode=bad)
+        assert error.code == "invalid_field" and error.status == 422
+    error = refused(service, code, tokens[0], type="explain")
+    assert error.code == "missing_field"
+
+
+def test_the_meaning_stays_a_few_moves_and_goes_with_an_undo(service):
+    code, host, tokens = pick_room(service, {"rounds": 3})
+    act(service, code, host, type="start")
+    play_out(service, code, tokens)
+    meaning = view_of(service, code, None)["explain"]["meaning"]
+    assert meaning.startswith("Whoever picked ")
+    act(service, code, tokens[0], type="pick", number=1)
+    act(service, code, tokens[1], type="pick", number=1)
+    assert view_of(service, code, None)["explain"]["meaning"] == meaning, "two moves later"
+    act(service, code, host, type="undo")
+    act(service, code, host, type="undo")
+    assert view_of(service, code, None)["explain"]["meaning"] == meaning
+    act(service, code, host, type="undo")   # the reveal's move
+    assert view_of(service, code, None)["explain"]["meaning"] == ""
+
+
+def test_a_meaning_is_said_no_more_after_a_few_quiet_moves(service):
+    code, host, tokens = pick_room(service, {"rounds": 2}, names=("A", "B", "C", "D", "E", "F"))
+    act(service, code, host, type="start")
+    play_out(service, code, tokens)
+    for n, token in enumerate(list(tokens.values())[:4], 1):
+        act(service, code, token, type="pick", number=1)
+        said = view_of(service, code, None)["explain"]["meaning"]
+        assert (said != "") == (n <= 3), (n, said)
