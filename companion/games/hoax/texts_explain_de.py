@@ -28,9 +28,9 @@ TEXTS: dict[str, str] = {
     "explain.did.accuse_wrong": "{who} hat {target} falsch angeklagt und scheidet aus der Spielrunde aus.",
 
     # -- was ein Zweifel riskiert und bringt (§4.5, §12.1.2, §12.3)
-    "explain.stakes.base": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} wirklich {identity}, bekommt {claimant} 3 Thronpunkte und scheidet aus.",
-    "explain.stakes.second": "Ist {claimant} kein {identity}, ist die Behauptung ungültig und {claimant} deckt den {identity} ab; ist {claimant} wirklich {identity}, bekommt {claimant} 2 Thronpunkte und eine neue Identitätskarte.",
-    "explain.stakes.original": "Ist {claimant} kein {identity}, ist die Behauptung ungültig (abgedeckt wird nichts: merkt es euch); ist {claimant} wirklich {identity}, gewinnt {claimant} das Spiel.",
+    "explain.stakes.base": "Kein {identity}: Die Behauptung ist ungültig und {claimant} deckt den {identity} ab. Wirklich {identity}: {claimant} bekommt 3 Thronpunkte und scheidet aus.",
+    "explain.stakes.second": "Kein {identity}: Die Behauptung ist ungültig und {claimant} deckt den {identity} ab. Wirklich {identity}: {claimant} bekommt 2 Thronpunkte und eine neue Identitätskarte.",
+    "explain.stakes.original": "Kein {identity}: Die Behauptung ist ungültig (abgedeckt wird nichts: merkt es euch). Wirklich {identity}: {claimant} gewinnt das Spiel.",
 
     # -- der Tisch: worauf er wartet und warum
     "explain.table.cover": "Warten auf {names}: Jeder deckt am Handy eine Identität ab, die er nicht ist; jede Abdeckung erscheint hier. Dabei nimmt sich jeder einen beliebigen Vorrat als Startkapital aus der Bank; dann beginnt {who}.",

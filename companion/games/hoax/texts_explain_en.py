@@ -27,9 +27,9 @@ TEXTS: dict[str, str] = {
     "explain.did.accuse_wrong": "{who} accused {target} wrongly and is out of the round.",
 
     # -- what a doubt risks and gains (§4.5, §12.1.2, §12.3)
-    "explain.stakes.base": "If {claimant} is no {identity}, the claim is void and {claimant} covers the {identity}; if {claimant} is, {claimant} gets 3 throne points and leaves the round.",
-    "explain.stakes.second": "If {claimant} is no {identity}, the claim is void and {claimant} covers the {identity}; if {claimant} is, {claimant} gets 2 throne points and a new identity card.",
-    "explain.stakes.original": "If {claimant} is no {identity}, the claim is void (nothing is covered: remember it); if {claimant} is, {claimant} wins the game.",
+    "explain.stakes.base": "Not the {identity}: the claim is void and {claimant} covers the {identity}. Really the {identity}: {claimant} gets 3 throne points and leaves the round.",
+    "explain.stakes.second": "Not the {identity}: the claim is void and {claimant} covers the {identity}. Really the {identity}: {claimant} gets 2 throne points and a new identity card.",
+    "explain.stakes.original": "Not the {identity}: the claim is void (nothing is covered: remember it). Really the {identity}: {claimant} wins the game.",
 
     # -- the table: what it waits for and why
     "explain.table.cover": "Waiting for {names} to cover, on their phones, one identity they are not; each cover shows here. Meanwhile everyone takes one starting chip of their choice from the bank; then {who} begins.",

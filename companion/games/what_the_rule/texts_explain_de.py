@@ -146,11 +146,9 @@ TEXTS: dict[str, str] = {
     "explain.seat.judge_reveal.wait": ("{gm} prüft die offengelegte Hand von {seat} auf eine Karte, "
                                        "die zur Regel passt."),
     # ein Handy: Überstimmen
-    "explain.seat.overrule.gm_points": ("Damit endet die Runde: Überstimme die App, "
-                                        "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} "
-                                        "hat sie gefunden und bekommt die Extrapunkte). Lässt du ihn "
-                                        "gelten, ist die Regel nicht gefunden und deine Punkte werden "
-                                        "halbiert."),
+    "explain.seat.overrule.gm_points": ("Damit endet die Runde. Doch deine Regel? Überstimme die App: "
+                                        "{seat} hat sie gefunden und bekommt die Extrapunkte. Sonst "
+                                        "gilt sie als nicht gefunden und deine Punkte werden halbiert."),
     "explain.seat.overrule.gm_found": ("Damit endet die Runde: Überstimme die App, "
                                        "wenn der Vorschlag von {seat} doch deine Regel ist ({seat} hat "
                                        "sie gefunden). Lässt du das „falsch“ gelten, hat in dieser "

@@ -134,10 +134,9 @@ TEXTS: dict[str, str] = {
                                       "you had and may guess."),
     "explain.seat.judge_reveal.wait": "{gm} checks {seat}'s shown hand for a card that fits the rule.",
     # a phone: the overrule step
-    "explain.seat.overrule.gm_points": ("This ends the round: overrule if {seat}'s guess "
-                                        "is your rule after all ({seat} found it and scores the "
-                                        "bonus). Let it stand: the rule counts as not found, so your "
-                                        "points are halved."),
+    "explain.seat.overrule.gm_points": ("This ends the round. Your rule after all? Overrule the app: "
+                                        "{seat} found it and scores the bonus. Otherwise it counts "
+                                        "as not found and your points are halved."),
     "explain.seat.overrule.gm_found": ("This ends the round: overrule if {seat}'s guess "
                                        "is your rule after all ({seat} found it). Let it stand: "
                                        "nobody found the rule this round."),
