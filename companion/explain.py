@@ -14,8 +14,10 @@ or for the platform's own moves, from the platform's texts.  Pure: the
 room and the view in, words out."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from . import games
 from .games.base import Game
 from .i18n import lookup, translate
 
@@ -99,10 +101,18 @@ class Sayer:
 
     def line(self, line: tuple[str, dict]) -> str:
         key, params = line
+        if not params:   # most move lines: the same words for every view of every broadcast
+            return plain_text(self.lang, key, self.game.name)
         return translate(self.lang, key, params, self.game, self.names)
 
     def lines(self, lines: list[tuple[str, dict]]) -> str:
         return " ".join(self.line(one) for one in lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def plain_text(lang: str, key: str, game_name: str) -> str:
+    """A line without parameters, rendered once per process."""
+    return translate(lang, key, None, games.get(game_name))
 
 
 def meaning(room: dict, say: Sayer) -> str:

@@ -110,8 +110,8 @@ Explain mode (issue #29)
 ------------------------
 ``explain.py`` (pure; texts in ``texts_explain_en.py``/``texts_explain_de.py``,
 merged into ``TEXTS``) says per step who must act and why: while telling,
-the teller is told how to lay (physical: type the term; digital: pick under
-the reveal) and the others to remember the terms, the next teller that they
+the teller is told why a vivid link pays (how to lay it is the renderer's
+step line, right below) and the others to remember the terms, the next teller that they
 are next; while resolving, the player on turn what a name, a pass or a take
 wins or risks, the others whom they wait for.  Decisions:
 
@@ -129,7 +129,8 @@ wins or risks, the others whom they wait for.  Decisions:
 * ``meaning.*`` only for events that decide something: a story told (now
   hidden), the resolution beginning, a name judged right/wrong, a near miss
   accepted or finally judged wrong, a failed appeal, a take, a story
-  resolved, the end.  Not for ``story_start``/``deal``, which follow a
-  story's end in the same move and would hide its meaning on the table.
+  resolved, the end.  Not for ``story_start``/``deal``: they only follow
+  a story's end in the same move (the table says the move's first decisive
+  event).
 """
 from .rules import GAME  # noqa: F401

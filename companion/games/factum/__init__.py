@@ -124,7 +124,7 @@ Explain mode (issue #29)
   ``tie_random``, ``right``, ``wrong``, ``first_title``, ``best_none``,
   ``best_current``, ``best_loses``, ``best_title_first``, ``best_keep``,
   ``game_over``.  ``round_end`` and ``best_start`` have none on purpose:
-  they follow the decisive events and would hide them (the table shows the
-  newest meaning among the last few public lines).
+  they only follow the decisive events of their move (the table says the
+  move's first decisive event).
 """
 from .rules import GAME  # noqa: F401

@@ -146,8 +146,8 @@ Explain mode (issue #29)
 * Meanings (``meaning.<event>``) are written to stay true in every variant
   (the accusation's meaning names no points: the original HOAX has none, a
   fended-off accusation's +1 may be dropped; the table's own news line
-  shows the points).  ``points`` has no meaning of its own, so it does not
-  push the accusation's or the doubt's meaning off the tablet.
+  shows the points).  ``points`` has no meaning of its own: it only
+  follows the accusation or the doubt that scored.
 * Resources in running text use ``explain.res.<r>`` (lower case in English).
 
 The original HOAX of 1981 (``original_hoax``, §12.1)

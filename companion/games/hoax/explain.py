@@ -9,17 +9,14 @@ and notebook (shown under the reveal only), ``moves`` the public part and
 the viewer's templates.  Texts: ``texts_explain_en`` / ``texts_explain_de``."""
 from __future__ import annotations
 
-from ..base import line, seat, txt
+from ..base import line, seat
 from .claims import claim_params
+from .common import identity_text
 
 Line = tuple[str, dict]
 
 
 # ------------------------------------------------------------- helpers
-def ident(identity: str) -> dict:
-    return txt("value." + identity)
-
-
 def names(seats: list[int]) -> list[dict]:
     return [seat(s) for s in seats]
 
@@ -107,7 +104,7 @@ def hits(pub: dict, s: int) -> str | None:
 
 def stakes(pub: dict, c: dict) -> Line:
     """What a doubt against claim ``c`` risks and gains, by variant."""
-    params = {"claimant": seat(c["seat"]), "identity": ident(c["identity"])}
+    params = {"claimant": seat(c["seat"]), "identity": identity_text(c["identity"])}
     if original(pub):
         return line("explain.stakes.original", **params)
     if second_time(pub, c["seat"]):
@@ -118,7 +115,7 @@ def stakes(pub: dict, c: dict) -> Line:
 def doubt_params(pub: dict, c: dict) -> dict:
     d = c["doubt"]
     return {"raiser": seat(d["by"]), "claimant": seat(c["seat"]),
-            "identity": ident(c["identity"]), "id": c["id"], "count": d["count"],
+            "identity": identity_text(c["identity"]), "id": c["id"], "count": d["count"],
             "needed": d["needed"]}
 
 
@@ -214,7 +211,7 @@ def seat_now(pub: dict, s: int, waiting: list[int]) -> list[Line]:
     if step == "cover":
         if not me["covered"]:
             return [line("explain.cover.you", round=pub["round"])]
-        return [line("explain.cover.done", identity=ident(me["covers"][0]),
+        return [line("explain.cover.done", identity=identity_text(me["covers"][0]),
                      names=names(waiting), who=seat(pub["to_move"]))]
     if step == "show":
         return show_now(pub, s)
@@ -323,21 +320,21 @@ def turn_now(pub: dict, s: int) -> list[Line]:
 def secret(pub: dict, you: dict, s: int) -> list[Line]:
     mine = you["secret"]["identity"]
     step = pub["step"]
-    plain = [line("explain.secret.you_are", identity=ident(mine))]
+    plain = [line("explain.secret.you_are", identity=identity_text(mine))]
     if step == "over" or not you["in_round"]:
         return plain
     if step == "cover":
         r = pub["recover"]
         if r and r["seat"] == s:
-            return [line("explain.secret.recover", identity=ident(mine))]
+            return [line("explain.secret.recover", identity=identity_text(mine))]
         if not r and not player(pub, s)["covered"]:
-            return [line("explain.secret.cover", identity=ident(mine))]
+            return [line("explain.secret.cover", identity=identity_text(mine))]
         return plain
     if step == "show":
         p = pub["pending"]
         if p["target"] == s:
             key = "explain.secret.show_final" if pub["final"] else "explain.secret.show"
-            return [line(key, identity=ident(mine), buyer=seat(p["buyer"]))]
+            return [line(key, identity=identity_text(mine), buyer=seat(p["buyer"]))]
         return plain
     if step == "doubt":
         c = claim_of(pub, pub["doubt"])
@@ -357,11 +354,11 @@ def truth(pub: dict, s: int, mine: str) -> Line:
         key = "explain.secret.truth_second"
     else:
         key = "explain.secret.truth"
-    return line(key, identity=ident(mine))
+    return line(key, identity=identity_text(mine))
 
 
 def doubt_secret(pub: dict, c: dict, mine: str) -> Line:
-    params = {"identity": ident(c["identity"]), "mine": ident(mine), "id": c["id"]}
+    params = {"identity": identity_text(c["identity"]), "mine": identity_text(mine), "id": c["id"]}
     if mine != c["identity"]:
         key = "explain.secret.doubt_false_original" if original(pub) else "explain.secret.doubt_false"
     elif original(pub):
@@ -383,7 +380,7 @@ def knows(pub: dict, you: dict, s: int, claims: list[dict]) -> list[Line]:
         possible = you["possible"].get(str(c["seat"]))
         if possible is not None and c["identity"] not in possible:
             out.append(line("explain.secret.knows", claimant=seat(c["seat"]),
-                            identity=ident(c["identity"]), id=c["id"]))
+                            identity=identity_text(c["identity"]), id=c["id"]))
     return out
 
 
@@ -428,7 +425,7 @@ def doubt_move(pub: dict) -> Line:
     if pub["doubt"] is not None:
         c = claim_of(pub, pub["doubt"])
         return line("explain.move.doubt.join", claimant=seat(c["seat"]),
-                    identity=ident(c["identity"]), needed=c["doubt"]["needed"])
+                    identity=identity_text(c["identity"]), needed=c["doubt"]["needed"])
     if pub["final"] and not original(pub):
         return line("explain.move.doubt.final")
     key = ("explain.move.doubt.original" if original(pub) else "explain.move.doubt.second"
