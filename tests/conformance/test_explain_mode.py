@@ -169,3 +169,11 @@ def test_a_meaning_is_said_no_more_after_a_few_quiet_moves(service):
         act(service, code, token, type="pick", number=1)
         said = view_of(service, code, None)["explain"]["meaning"]
         assert (said != "") == (n <= 3), (n, said)
+
+
+@pytest.mark.parametrize("bad", ["yes", 0, None, [], {"on": True}, [True]])
+def test_a_bad_explain_in_a_next_game_is_a_bad_option(service, bad):
+    code, host, tokens = pick_room(service, {"rounds": 1})
+    error = refused(service, code, host, type="new_game", game="pick",
+                    options={"rounds": 1, "explain": bad})
+    assert error.code == "bad_option"
