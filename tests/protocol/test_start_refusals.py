@@ -11,6 +11,7 @@ import socket
 import stat
 import subprocess
 import sys
+import time
 
 import pytest
 import requests
@@ -148,3 +149,29 @@ def test_a_file_gone_after_the_start_costs_that_file_a_404_never_the_page_a_500(
         assert requests.get(server.url + "/vendor/socket.io.min.js", timeout=10).status_code == 404
     finally:
         server.stop()
+
+
+def test_healthz_says_503_while_redis_is_gone(tmp_path):
+    """A worker whose Redis stopped answers its health check with 503, so a
+    container runtime or a proxy takes it out; back to 200 once Redis is."""
+    port = free_port()
+    redis_args = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                  "--appendonly", "no", "--dir", str(tmp_path)]
+    redis = subprocess.Popen(redis_args, stdout=subprocess.DEVNULL)
+    server = None
+    try:
+        server = Server(redis_url=f"redis://127.0.0.1:{port}/0")
+        assert requests.get(server.url + "/healthz", timeout=5).json() == {"ok": True}
+        redis.terminate()
+        redis.wait(timeout=10)
+        answer = requests.get(server.url + "/healthz", timeout=15)
+        assert (answer.status_code, answer.json()) == (503, {"ok": False, "store": "unreachable"})
+        redis = subprocess.Popen(redis_args, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while requests.get(server.url + "/healthz", timeout=5).status_code != 200:
+            assert time.monotonic() < deadline, "healthz stayed 503 with Redis back"
+            time.sleep(0.1)
+    finally:
+        if server:
+            server.stop()
+        redis.terminate()
