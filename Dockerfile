@@ -13,7 +13,7 @@ ARG PYTHON_IMAGE=python:3.11-slim
 FROM ${NODE_IMAGE} AS client
 WORKDIR /src
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # the dependencies alone: their install layer below stays cached until
 # pyproject.toml's dependencies change
