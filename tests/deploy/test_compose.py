@@ -62,7 +62,7 @@ def probe_rootfs(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def containers():
     """podman that runs containers here, and the base images, or a skip."""
     tools = run([ROOT / "scripts" / "container-base", "--tools"], check=False)
@@ -147,7 +147,7 @@ def tear_down(stack: Stack, compose: list[str], env: dict):
         run(["podman", "network", "rm", "--force", network], check=False)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def stack(containers, request):
     project, port = f"companion-test-{uuid.uuid4().hex[:8]}", free_port()
     env = {key: value for key, value in os.environ.items()
@@ -252,7 +252,14 @@ def rooms_on_both_workers(stack: Stack, rng: random.Random) -> dict[str, Room]:
     raise AssertionError(f"12 rooms, all on one worker: {list(homes)}")
 
 
-def test_the_image_runs_as_a_user_with_a_health_check(stack):
+def test_the_stack_serves_rooms_and_outlives_a_worker(stack):
+    """One test, one stack: a parallel run (pytest-xdist) never builds two."""
+    image_and_services_as_configured(stack)
+    join_links_take_the_address_the_tablet_used(stack)
+    a_killed_workers_rooms_go_on_on_the_other(stack)
+
+
+def image_and_services_as_configured(stack: Stack):
     config = podman("image", "inspect", "companion:latest", "--format",
                     "{{.Config.User}}|{{json .Config.Healthcheck}}|{{json .Config.Volumes}}")
     user, health, volumes = config.split("|")
@@ -261,7 +268,8 @@ def test_the_image_runs_as_a_user_with_a_health_check(stack):
     assert stack.redis("CONFIG", "GET", "appendonly") == ["appendonly", "yes"]
 
 
-def test_join_links_take_the_address_the_tablet_used(stack):
+def join_links_take_the_address_the_tablet_used(stack: Stack):
+    """COMPANION_PUBLIC_URL is empty unless the operator sets it."""
     room = Remote(stack.url)
     room.create(GAME)
     host = f"gamenight.lan:{stack.port}"
@@ -270,7 +278,7 @@ def test_join_links_take_the_address_the_tablet_used(stack):
     assert urls["join"] == f"http://{host}/j/{room.code}", urls
 
 
-def test_a_killed_workers_rooms_go_on_on_the_other(stack):
+def a_killed_workers_rooms_go_on_on_the_other(stack: Stack):
     rng = random.Random(7)
     homes = rooms_on_both_workers(stack, rng)
     for room in homes.values():
