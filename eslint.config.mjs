@@ -1,12 +1,13 @@
-// ESLint for static/ (run by tests/unit/test_lint.py in the test command):
+// ESLint for companion/static/ (run by tests/unit/test_lint.py in the test command):
 // the recommended rules; the pages are plain scripts sharing a few globals.
 import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  { ignores: ["companion/static/vendor/**"] },   // the Socket.IO client, from npm
   js.configs.recommended,
   {
-    files: ["static/**/*.js"],
+    files: ["companion/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "script",

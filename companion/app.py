@@ -16,7 +16,8 @@ from .transport import api, assets, guard, http, limits, pages, sockets
 from .transport.compression import without_websocket_compression
 from .transport.headers import SecurityHeaders
 
-ROOT = Path(__file__).resolve().parent.parent
+#: the package folder: its templates/ and static/ travel in the wheel
+PACKAGE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
 #: Engine.IO reads messages up to this size, so that a Socket.IO packet over
 #: MAX_BODY is still answered (too_large) rather than cut off unanswered
@@ -37,7 +38,6 @@ def default_config() -> dict:
         "ASYNC_MODE": env("COMPANION_ASYNC", "gevent"),
         "ACTION_RATE": float(env("COMPANION_ACTION_RATE", "20")),
         "ACTION_BURST": float(env("COMPANION_ACTION_BURST", "60")),
-        "NODE_MODULES": str(ROOT / "node_modules"),
         # hardening (docs/SECURITY.md)
         "PROXIES": int(env("COMPANION_PROXIES", "0")),   # proxies in front that set X-Forwarded-*
         "LIMITS": env("COMPANION_LIMITS", "on"),          # see transport/limits.py
@@ -103,8 +103,8 @@ def create_app(config: dict | None = None):
     settings = default_config()
     settings.update(config or {})
     setup_logging()
-    app = App(__name__, template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    app = App(__name__, template_folder=str(PACKAGE / "templates"),
+              static_folder=str(PACKAGE / "static"))
     app.config.update(settings)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.json.ensure_ascii = False

@@ -56,11 +56,22 @@ def main(argv=None):
         gevent.config.track_greenlet_tree = False
         monkey.patch_all()
     elif args.async_mode == "eventlet":
-        import warnings
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import eventlet
-        eventlet.monkey_patch()
+        eventlet_patch()
     serve(args)
+
+
+def eventlet_patch() -> None:
+    """eventlet is an optional extra (deprecated upstream: gevent is the
+    default); its deprecation warning is known and not repeated."""
+    import warnings
+    warnings.simplefilter("ignore", DeprecationWarning)
+    try:
+        import eventlet
+    except ImportError:
+        print("companion: --async-mode eventlet needs the extra: pip install 'companion[eventlet]' "
+              "(or use the default, gevent)", file=sys.stderr)
+        raise SystemExit(1)
+    eventlet.monkey_patch()
 
 
 def settle_collector() -> None:
@@ -218,29 +229,70 @@ def certificate(folder: str, hosts: list[str]) -> tuple[str, str, str]:
     return certfile, keyfile, ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
 
 
-def serve(args):
-    import qrcode
-
-    if port_taken(args.host, args.port):
-        print(f"companion: port {args.port} is taken; choose another with --port", file=sys.stderr)
-        raise SystemExit(1)
-
-    from .app import ROOT, create_app, default_config, shutdown
-    from .transport.api import lan_address
-    from .transport.assets import missing
-
-    problem = missing(str(ROOT / "static"), default_config()["NODE_MODULES"])
+def refuse(problem: str | None) -> None:
+    """Stops the start with one line saying what to do."""
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         raise SystemExit(1)
-    if args.https and args.async_mode != "gevent":
-        print("companion: --https needs --async-mode gevent", file=sys.stderr)
-        raise SystemExit(1)
+
+
+def open_app(args):
+    """The app on a store that works, or a stop with one line: an
+    unreachable REDIS_URL, a database file that cannot be made or written."""
+    import sqlite3
+
+    from .app import create_app, default_config
 
     config = {"ASYNC_MODE": args.async_mode}
     if args.db:
         config["DB_PATH"] = args.db
-    app, socketio = create_app(config)
+    settings = {**default_config(), **config}
+    if settings["REDIS_URL"]:
+        refuse(redis_problem(settings["REDIS_URL"]))
+    try:
+        return create_app(config)
+    except (sqlite3.Error, OSError) as error:
+        if settings["REDIS_URL"]:
+            raise
+        refuse(f"the database {os.path.abspath(settings['DB_PATH'])} cannot be used ({error}): "
+               "give a file in a folder you may write with --db or COMPANION_DB")
+
+
+REDIS_WAIT = 5.0   # seconds to reach Redis at the start
+
+
+def redis_problem(url: str) -> str | None:
+    """Why Redis at ``url`` cannot be used, or None (it answers a PING)."""
+    import urllib.parse
+
+    import redis
+
+    shown = urllib.parse.urlsplit(url)
+    if shown.password:   # never print a password
+        shown = shown._replace(netloc=shown.netloc.replace(f":{shown.password}@", ":***@"))
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=REDIS_WAIT, socket_timeout=REDIS_WAIT).ping()
+    except (redis.RedisError, OSError, ValueError) as error:
+        return (f"REDIS_URL {shown.geturl()} cannot be reached ({error}): start Redis there, "
+                "or set REDIS_URL to one that runs (unset it to use SQLite)")
+    return None
+
+
+def serve(args):
+    import qrcode
+
+    if port_taken(args.host, args.port):
+        refuse(f"port {args.port} is taken (another program listens there): "
+               "stop it, or choose another port with --port")
+
+    from .app import PACKAGE, shutdown
+    from .transport.api import lan_address
+    from .transport.assets import missing
+
+    refuse(missing(str(PACKAGE / "static")))
+    if args.https and args.async_mode != "gevent":
+        refuse("--https needs --async-mode gevent")
+    app, socketio = open_app(args)
     settle_collector()
     keep_collector(socketio)
 

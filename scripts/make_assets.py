@@ -1,14 +1,14 @@
 """Makes the files the pages need that are our own generated output, not
 typed by hand (issue #28):
 
-- static/media/keepawake.webm and keepawake.mp4: four seconds of black
+- companion/static/media/keepawake.webm and keepawake.mp4: four seconds of black
   64x64 frames (VP8 in WebM, H.264 baseline in MP4), the muted looping
   video that keeps a phone awake on plain http where the Wake Lock API is
   missing.  Made by the ffmpeg binary that the PyPI package imageio-ffmpeg
   ships (pinned in pyproject.toml, extra ``assets``), bit-exact flags and no
   metadata, so a second run gives the same bytes.
-- static/icons/icon-192.png, icon-512.png, apple-touch-icon.png (180):
-  static/icons/companion.svg (drawn for the project) rendered by Debian's
+- companion/static/icons/icon-192.png, icon-512.png, apple-touch-icon.png (180):
+  companion/static/icons/companion.svg (drawn for the project) rendered by Debian's
   Chromium through Playwright.
 
 Usage: scripts/make-assets  (the generated files are committed; the
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ROOT / "static"
+STATIC = ROOT / "companion" / "static"
 CHROMIUM = "/usr/bin/chromium"
 ICONS = {"icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180}
 #: black frames, 4 fps, 4 s: small, and long enough that a loop is not a busy seek
@@ -41,7 +41,7 @@ def media() -> None:
     for name, codec in MEDIA.items():
         subprocess.run([ffmpeg, "-hide_banner", "-loglevel", "error", "-y", *FRAMES, *codec,
                         str(folder / name)], check=True)
-        print(f"static/media/{name}: {(folder / name).stat().st_size} bytes")
+        print(f"companion/static/media/{name}: {(folder / name).stat().st_size} bytes")
 
 
 def icons() -> None:
@@ -56,7 +56,7 @@ def icons() -> None:
             page.screenshot(path=str(STATIC / "icons" / name), clip={
                 "x": 0, "y": 0, "width": size, "height": size})
             page.close()
-            print(f"static/icons/{name}: {size}x{size}")
+            print(f"companion/static/icons/{name}: {size}x{size}")
         browser.close()
 
 

@@ -1,8 +1,34 @@
 """Shared fixtures: the fixture game, an app on a fresh SQLite file in
-threading mode (never monkey-patch inside pytest), HTTP helpers."""
+threading mode (never monkey-patch inside pytest), HTTP helpers; the order
+in which the suite runs, and its quick subset."""
 from __future__ import annotations
 
 import pytest
+
+#: the longest modules (a minute or more of play in Chromium each) start
+#: first: `scripts/test` runs two workers that take tests from one queue, and
+#: a long test started last would keep one worker busy alone at the end
+LONG_FIRST = ("test_evening.py", "test_playthrough_", "test_readable.py", "test_one_thumb.py",
+              "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_compose.py",
+              "test_wheel_install.py", "test_must_may.py")
+
+#: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,
+#: the conformance suite of every game, the referee and its protocols in
+#: process, the linters; no browser, no server process, no long random play
+#: (about two minutes on two workers)
+QUICK = ("tests/unit/", "tests/games/", "tests/store/", "tests/conformance/", "tests/protocol/test_http.py",
+         "tests/protocol/test_sockets.py", "tests/protocol/test_evening.py")
+NOT_QUICK = ("test_random_play_600_games", "test_random_games_to_ten",
+             "test_random_play_with_the_app_as_game_master")
+
+
+def pytest_collection_modifyitems(config, items):
+    def long_first(item):
+        return 0 if any(part in item.nodeid for part in LONG_FIRST) else 1
+    items.sort(key=long_first)   # stable: the rest keep their order
+    for item in items:
+        if item.nodeid.startswith(QUICK) and not any(n in item.nodeid for n in NOT_QUICK):
+            item.add_marker(pytest.mark.quick)
 
 from companion import games
 from companion.app import create_app

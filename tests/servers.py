@@ -21,7 +21,8 @@ def free_port() -> int:
 
 class Server:
     def __init__(self, db: str | None = None, redis_url: str | None = None,
-                 async_mode: str = "gevent", port: int | None = None, env: dict | None = None):
+                 async_mode: str = "gevent", port: int | None = None, env: dict | None = None,
+                 cwd: Path | None = None):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         environ = dict(os.environ)
@@ -41,7 +42,7 @@ class Server:
             args += ["--db", db]
         self.log_path = Path(db or f"/tmp/companion-{self.port}").with_suffix(f".{self.port}.log")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen(args, cwd=ROOT, env=environ, stdout=self.log,
+        self.process = subprocess.Popen(args, cwd=cwd or ROOT, env=environ, stdout=self.log,
                                         stderr=subprocess.STDOUT)
         deadline = time.time() + 20
         while time.time() < deadline:

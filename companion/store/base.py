@@ -88,5 +88,9 @@ class Store(ABC):
     def presence_reset(self) -> None:
         """Forget every socket (a single server starting up)."""
 
+    def alive(self) -> bool:
+        """Whether the store answers now (/healthz)."""
+        return True
+
     def close(self) -> None:
         self.closed = True

@@ -192,6 +192,12 @@ class RedisStore(Store):
         self._deadlines = {s: d for s, d in self._deadlines.items() if d >= now}
         return sorted(codes)
 
+    def alive(self):
+        try:
+            return bool(self.redis.ping())
+        except redis.RedisError:
+            return False
+
     def presence_stop(self):
         self.redis.zrem(self._servers(), self.server_id)
         self._registered = False

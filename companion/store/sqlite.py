@@ -193,6 +193,14 @@ class SqliteStore(Store):
                 " WHERE p.code = ? AND (s.deadline >= ? OR s.id = ?) ORDER BY p.sid",
                 (code, time.time(), self.server_id))]
 
+    def alive(self):
+        try:
+            with self._lock:
+                self._db.execute("SELECT 1 FROM rooms LIMIT 1").fetchall()
+            return True
+        except sqlite3.Error:
+            return False
+
     def presence_beat(self, ttl=None):
         with self._lock, self._transaction():
             self.presence_lost = self._register(ttl)

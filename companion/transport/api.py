@@ -238,4 +238,8 @@ def api_evening_csv(code):
 
 @bp.get("/healthz")
 def healthz():
+    """For a container's or a proxy's health check: 503 while the store
+    does not answer (Redis gone), so the worker counts as unhealthy."""
+    if not service().store.alive():
+        return jsonify({"ok": False, "store": "unreachable"}), 503
     return jsonify({"ok": True})

@@ -1,4 +1,4 @@
-"""Files: the vendor script (from node_modules), versioned static URLs and
+"""Files: the vendor script (static/vendor/, from npm), versioned static URLs and
 how long a browser keeps a file; our scripts and styles served without
 their comment lines.  ``finish_answer`` runs after every answer of the app
 (files or not) and hands each to compression.gzip_answer."""
@@ -17,9 +17,11 @@ from .http import refuse_guessers
 bp = Blueprint("assets", __name__)
 bp.before_request(refuse_guessers)
 
-#: browser packages served from node_modules (npm ci at set-up); nothing
-#: third-party is committed
+#: browser packages, copied from the pinned npm package into static/vendor/
+#: when a checkout is set up (scripts/setup) or the wheel is built
+#: (setup.py); never committed.  Served at /vendor/<name>.
 VENDOR = {"socket.io.min.js": "socket.io-client/dist/socket.io.min.js"}
+VENDOR_FOLDER = "vendor"
 
 #: a static URL carrying its content's version (``?v=``) never changes
 #: content, so browsers keep it a year; without (or with an old) version it
@@ -36,31 +38,35 @@ _lean: dict[str, bytes] = {}   # file path -> its content without comment lines
 
 
 #: what the pages cannot do without, checked before ``companion serve``
-#: listens (``missing``): path -> what to do when it is missing
+#: listens (``missing``): path in static/ -> what to do when it is missing
 REQUIRED = {
-    "static/manifest.webmanifest": "check out the repository again (git checkout -- static)",
-    "static/icons/icon-192.png": "run scripts/make-assets icons",
-    "static/icons/icon-512.png": "run scripts/make-assets icons",
-    "static/icons/apple-touch-icon.png": "run scripts/make-assets icons",
-    "static/icons/companion.svg": "check out the repository again (git checkout -- static)",
-    "static/media/keepawake.webm": "run scripts/make-assets media",
-    "static/media/keepawake.mp4": "run scripts/make-assets media",
+    "manifest.webmanifest": "check out the repository again (git checkout -- companion/static)",
+    "icons/icon-192.png": "run scripts/make-assets icons",
+    "icons/icon-512.png": "run scripts/make-assets icons",
+    "icons/apple-touch-icon.png": "run scripts/make-assets icons",
+    "icons/companion.svg": "check out the repository again (git checkout -- companion/static)",
+    "media/keepawake.webm": "run scripts/make-assets media",
+    "media/keepawake.mp4": "run scripts/make-assets media",
 }
 #: the web app manifest's own type (browsers ignore a manifest served as text)
 MANIFEST_TYPE = "application/manifest+json"
 
 
-def missing(static: str, node_modules: str) -> str | None:
+def missing(static: str) -> str | None:
     """One line saying what to do, if a file the pages need is missing
-    (or empty): the vendor script (npm ci), the manifest, the icons, the
-    keep-awake media; else None."""
-    for name, path in VENDOR.items():
-        if not os.path.isfile(os.path.join(node_modules, path)):
-            return f"node_modules/{path} is missing (the pages' {name}): run scripts/setup"
-    for relative, fix in REQUIRED.items():
-        path = os.path.join(static, relative.removeprefix("static/"))
+    (or empty): the vendor script, the manifest, the icons, the keep-awake
+    media; else None."""
+    for name, package in VENDOR.items():
+        path = os.path.join(static, VENDOR_FOLDER, name)
         if not os.path.isfile(path) or not os.path.getsize(path):
-            return f"{relative} is missing: {fix}"
+            return (f"{path} is missing (the pages' {name}, from the npm package {package}): "
+                    "in a checkout run scripts/setup; else install a wheel built with it "
+                    "(python -m build, see docs/HOSTING.md)")
+    ours = {name: REQUIRED["icons/companion.svg"] for name in SHARED}
+    for relative, fix in {**REQUIRED, **ours}.items():
+        path = os.path.join(static, relative)
+        if not os.path.isfile(path) or not os.path.getsize(path):
+            return f"{path} is missing: {fix}"
     return None
 
 
@@ -75,7 +81,11 @@ def manifest():
 
 @bp.get("/vendor/socket.io.min.js")
 def vendor_socketio():
-    return send_from_directory(current_app.config["NODE_MODULES"], VENDOR["socket.io.min.js"])
+    return send_from_directory(vendor_folder(), "socket.io.min.js")
+
+
+def vendor_folder() -> str:
+    return os.path.join(current_app.static_folder, VENDOR_FOLDER)
 
 
 def file_version(path: str) -> str:
@@ -83,8 +93,13 @@ def file_version(path: str) -> str:
     changed under a running server keeps its version until a restart)."""
     version = _versions.get(path)
     if version is None:
-        with open(path, "rb") as file:
-            version = _versions[path] = hashlib.sha256(file.read()).hexdigest()[:10]
+        try:
+            with open(path, "rb") as file:
+                version = _versions[path] = hashlib.sha256(file.read()).hexdigest()[:10]
+        except (OSError, TypeError):
+            # gone since the start's check: the page still renders, that
+            # file answers 404 (never a 500 for the whole page)
+            return "missing"
     return version
 
 
@@ -125,7 +140,7 @@ def shared_scripts():
 
 
 def vendor_url(name: str) -> str:
-    path = os.path.join(current_app.config["NODE_MODULES"], VENDOR[name])
+    path = os.path.join(vendor_folder(), name)
     return f"/vendor/{name}?v={file_version(path)}"
 
 
@@ -135,7 +150,7 @@ def served_file() -> str | None:
     if request.endpoint == "static":
         return safe_join(current_app.static_folder, (request.view_args or {}).get("filename", ""))
     if request.endpoint == "assets.vendor_socketio":
-        return os.path.join(current_app.config["NODE_MODULES"], VENDOR["socket.io.min.js"])
+        return os.path.join(vendor_folder(), "socket.io.min.js")
     return None
 
 

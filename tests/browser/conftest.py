@@ -12,7 +12,10 @@ import pytest
 from tests.servers import ROOT, Server
 
 SCREENS = ROOT / "test-artifacts" / "screens"
-CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+#: Debian's headless build of Chromium (the same Blink, without the browser's
+#: window machinery): a play-through costs about a fifth less CPU than with
+#: /usr/bin/chromium, which COMPANION_CHROMIUM may choose instead
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium-headless-shell")
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1180, "height": 820}
 
@@ -34,11 +37,39 @@ def unlimited_server(tmp_path_factory):
     srv.stop()
 
 
+#: screenshots are for a person to look at (test-artifacts/screens/); saving
+#: them costs about a fifth of a play-through's time, so `scripts/test` runs
+#: without them unless COMPANION_SCREENS=on.  Nothing asserts on a saved file.
+SCREENSHOTS = os.environ.get("COMPANION_SCREENS", "on") != "off"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def screenshots_switch():
+    """With COMPANION_SCREENS=off a screenshot asked to go to a file is not
+    taken (every other call of Playwright is untouched)."""
+    if SCREENSHOTS:
+        yield
+        return
+    from playwright.sync_api import Locator, Page
+    originals = {kind: kind.screenshot for kind in (Page, Locator)}
+
+    def skipped(original):
+        def screenshot(self, *args, **kwargs):
+            return b"" if kwargs.get("path") else original(self, *args, **kwargs)
+        return screenshot
+
+    for kind, original in originals.items():
+        kind.screenshot = skipped(original)
+    yield
+    for kind, original in originals.items():
+        kind.screenshot = original
+
+
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+        pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium-headless-shell")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-background-networking", "--disable-gpu",

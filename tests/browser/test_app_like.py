@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -331,41 +330,7 @@ def test_the_join_page_offers_to_install_without_standing_in_the_way(browser, se
     page.context.close()
 
 
-# --- the server's start -----------------------------------------------------------------
-
-def test_the_server_refuses_to_start_without_a_file_the_pages_need(tmp_path):
-    """A copy of the program without the keep-awake video: `companion serve`
-    stops at once with one line saying what to do."""
-    for folder in ("companion", "static", "templates"):
-        shutil.copytree(ROOT / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    os.symlink(ROOT / "node_modules", tmp_path / "node_modules")
-
-    def serve():
-        return subprocess.run(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-             "--port", str(free_port()), "--db", str(tmp_path / "rooms.sqlite3"),
-             "--async-mode", "threading"],
-            cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(tmp_path)),
-            capture_output=True, text=True, timeout=60)
-
-    (tmp_path / "static" / "media" / "keepawake.webm").unlink()
-    done = serve()
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert done.stderr.strip().splitlines() == [
-        "companion: static/media/keepawake.webm is missing: run scripts/make-assets media"]
-    assert "open http" not in done.stdout
-
-    (tmp_path / "static" / "media" / "keepawake.webm").write_bytes(b"")   # empty is missing too
-    assert "keepawake.webm is missing" in serve().stderr
-    shutil.copy(ROOT / "static" / "media" / "keepawake.webm", tmp_path / "static" / "media")
-    (tmp_path / "static" / "icons" / "icon-512.png").unlink()
-    assert serve().stderr.strip() == \
-        "companion: static/icons/icon-512.png is missing: run scripts/make-assets icons"
-    (tmp_path / "static" / "manifest.webmanifest").unlink()
-    shutil.copy(ROOT / "static" / "icons" / "icon-512.png", tmp_path / "static" / "icons")
-    assert "static/manifest.webmanifest is missing" in serve().stderr
-
+# --- the manifest ----------------------------------------------------------------------
 
 def test_the_manifest_is_served_as_a_manifest(client):
     """In-process: its MIME type, and a link to it on every page."""

@@ -230,10 +230,18 @@ def test_eselsbruecke_digital_hand_is_laid_with_one_thumb(server, browser):
     hand = room.view(room.tokens[teller])["you"]["hand"]
     phone = open_phone(browser, server, room, teller)
     shows_latest(phone, room)
-    visible = phone.locator("#play").inner_text()
-    assert not any(card in visible for card in hand), "the hand shows without the reveal"
+    # a card shows as an element of its own (words in an explanation such
+    # as "been" or "knowledge" hold "bee" and "owl" without showing a card)
+    shown = """where => [...document.querySelectorAll(where + ' *')]
+        .filter(e => e.children.length === 0 && e.offsetParent !== null)
+        .map(e => e.textContent.trim().toLowerCase())"""
+    open_screen = phone.evaluate(shown, "#play")
+    assert not [card for card in hand if card.lower() in open_screen], \
+        ("the hand shows without the reveal", open_screen)
     hold(phone)
     assert all(card in phone.locator("#secret-actions").inner_text() for card in hand)
+    held = phone.evaluate(shown, "#secret-actions")
+    assert all(card.lower() in held for card in hand), held   # the check above sees cards
     shoot_held(phone, "eselsbruecke-hand-held")
     release(phone)
     pick_secret(phone, "lay", choose={"term": hand[2]})

@@ -55,18 +55,20 @@ class Room:
 
     def __init__(self, server, game: str, names: list[str], options: dict | None = None):
         self.url = server.url
-        answer = requests.post(f"{self.url}/api/rooms", json={"game": game, "options": options or {}},
+        # one kept-alive connection: a random game is thousands of requests
+        self.http = requests.Session()
+        answer = self.http.post(f"{self.url}/api/rooms", json={"game": game, "options": options or {}},
                                timeout=10)
         assert answer.status_code == 201, answer.text
         self.code, self.host = answer.json()["code"], answer.json()["host_token"]
         self.tokens: dict[int, str] = {}
         for name in names:
-            seat = requests.post(f"{self.url}/api/rooms/{self.code}/seats", json={"name": name},
+            seat = self.http.post(f"{self.url}/api/rooms/{self.code}/seats", json={"name": name},
                                  timeout=10).json()
             self.tokens[seat["seat"]] = seat["token"]
 
     def act(self, token: str, action: dict) -> dict:
-        return requests.post(f"{self.url}/api/rooms/{self.code}/actions", json=action, timeout=10,
+        return self.http.post(f"{self.url}/api/rooms/{self.code}/actions", json=action, timeout=10,
                              headers={"Authorization": f"Bearer {token}"}).json()
 
     def host_act(self, action: dict) -> dict:
@@ -76,15 +78,22 @@ class Room:
 
     def view(self, token: str | None = None) -> dict:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return requests.get(f"{self.url}/api/rooms/{self.code}", headers=headers, timeout=10).json()
+        return self.http.get(f"{self.url}/api/rooms/{self.code}", headers=headers, timeout=10).json()
 
     def moves(self) -> dict[int, list[dict]]:
         return {seat: [tpl for tpl in self.view(token)["actions"] if tpl["type"] not in PLATFORM_TYPES]
                 for seat, token in self.tokens.items()}
 
-    def random_move(self, rng: random.Random) -> bool:
+    def random_move(self, rng: random.Random, waiting: list[int] = ()) -> bool:
         """Mostly what the game waits for; the host closes a step nobody can
-        move in.  False: nothing left to do."""
+        move in.  False: nothing left to do.  ``waiting`` (the public view's):
+        most moves ask only a waiting seat for its moves, not every seat."""
+        if waiting and rng.random() < 0.85:
+            seat = rng.choice(list(waiting))
+            required = [tpl for tpl in self.view(self.tokens[seat])["actions"] if tpl.get("required")]
+            if required:
+                self.act(self.tokens[seat], sample_action(rng.choice(required), rng))
+                return True
         choices = [(s, tpl) for s, tpls in self.moves().items() for tpl in tpls]
         required = [(s, tpl) for s, tpl in choices if tpl.get("required")]
         if not choices:
@@ -101,7 +110,7 @@ class Room:
         """Random legal moves until ``until(public view)`` holds or the game ends."""
         for _ in range(steps):
             view = self.view()
-            if until(view) or view["status"] != "playing" or not self.random_move(rng):
+            if until(view) or view["status"] != "playing" or not self.random_move(rng, view["waiting"]):
                 return view
         return self.view()
 

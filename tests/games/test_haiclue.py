@@ -18,7 +18,7 @@ from companion.games.haiclue import texts_de, texts_en
 from companion.games.haiclue.board import BY_INITIAL, COLORS, tiles_per_stack
 from tests.harness import canon, check_non_interference, random_play
 
-RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "haiclue.js"
+RENDERER = Path(__file__).resolve().parents[2] / "companion" / "static" / "games" / "haiclue.js"
 
 
 # --- helpers -----------------------------------------------------------------

@@ -72,7 +72,7 @@ FINGERPRINTS = {
     "deck_3_15": "fb156c2580d4d4a1",
     "deck_3_16": "9c8dcc6aacbd5bd3",
 }
-RENDERER = Path(__file__).resolve().parents[2] / "static" / "games" / "what_the_rule.rule.js"
+RENDERER = Path(__file__).resolve().parents[2] / "companion" / "static" / "games" / "what_the_rule.rule.js"
 
 
 def card(text: str) -> tuple:

@@ -151,3 +151,29 @@ def test_a_rooms_sockets_live_on_one_worker_and_actions_go_through_either(
     # and the proxy never answered an error of its own
     assert not re.search(r"\[(error|crit|alert|emerg)\]", router.error_log.read_text()), \
         router.error_log.read_text()
+
+
+def test_the_scheme_a_client_claims_is_not_taken_but_an_outer_proxys_is(redis_url, tmp_path):
+    """nginx appends its scheme to X-Forwarded-Proto as it does to
+    X-Forwarded-For: a worker behind it alone (COMPANION_PROXIES=1) takes
+    nginx's own "http", whatever a client claims; a worker behind an outer
+    TLS proxy and nginx (COMPANION_PROXIES=2) takes the outer proxy's
+    "https" for its join links (docs/HOSTING.md, Caddy in front)."""
+    for proxies, expected in (("1", "http"), ("2", "https")):
+        workers = [Server(redis_url=redis_url, env={"COMPANION_PROXIES": proxies,
+                                                    "COMPANION_PUBLIC_URL": ""})
+                   for _ in range(2)]
+        (tmp_path / proxies).mkdir()
+        router = Router(workers, tmp_path / proxies)
+        try:
+            answer = requests.post(router.url + "/api/rooms", json={"game": "pick"}, timeout=10,
+                                   headers={"X-Forwarded-Proto": "https",
+                                            "X-Forwarded-For": "203.0.113.7",
+                                            "Host": "games.example.org"})
+            assert answer.status_code == 201, answer.text
+            join = answer.json()["urls"]["join"]
+            assert join.startswith(f"{expected}://games.example.org/j/"), (proxies, join)
+        finally:
+            router.stop()
+            for worker in workers:
+                worker.kill()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import signal
 import sqlite3
 
+import pytest
+
 from tests.protocol.remote import Remote, output, stop
 
 PUBLIC = "http://table.test:5000"   # fixed, so join links and QR codes survive a new port
@@ -160,6 +162,7 @@ def test_sigterm_with_sockets_open_stops_at_once(servers, sockets, tmp_path):
 # --- eventlet ------------------------------------------------------------------
 
 def test_eventlet_mode_serves_http_and_sockets(servers, sockets, tmp_path):
+    pytest.importorskip("eventlet", reason="the eventlet extra is not installed")
     server = servers(db=str(tmp_path / "rooms.sqlite3"), async_mode="eventlet")
     assert "async eventlet" in output(server)
     game = Remote(server.url)

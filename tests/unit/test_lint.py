@@ -1,6 +1,6 @@
 """Linters in the test command: Ruff's pyflakes rules (F: undefined
 names, unused imports and variables, repeated keys, ...) over the server,
-the tests and the benchmarks; ESLint's recommended rules over static/
+the tests and the benchmarks; ESLint's recommended rules over companion/static/
 (eslint.config.mjs; ESLint pinned in package.json, installed by
 scripts/setup).  Line length and style are not enforced yet (the code
 keeps ~110-character lines)."""
@@ -23,6 +23,6 @@ def test_python_passes_ruffs_pyflakes_rules():
 def test_static_passes_eslint():
     eslint = ROOT / "node_modules" / ".bin" / "eslint"
     assert eslint.exists(), "ESLint is missing: scripts/setup installs it (npm ci)"
-    answer = subprocess.run([str(eslint), "--max-warnings", "0", "static"], cwd=ROOT,
+    answer = subprocess.run([str(eslint), "--max-warnings", "0", "companion/static"], cwd=ROOT,
                             capture_output=True, text=True)
     assert answer.returncode == 0, answer.stdout + answer.stderr

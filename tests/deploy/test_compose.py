@@ -1,0 +1,318 @@
+"""The image and the compose stack, for real: the Dockerfile built with
+podman, docker-compose.yml brought up with podman-compose (Redis, two
+workers, nginx with deploy/nginx.conf) on a free port of this machine's
+loopback, and rooms played through the proxy by phones on Socket.IO.
+
+A room lives on the worker its code hashes to; rooms are opened until
+both workers serve one.  Then one worker is killed mid-game: the phones of
+its room lose their sockets, those of the other room keep theirs, and
+after reconnecting through the proxy the room goes on on the other worker
+with every view as it was (version, log, secrets) and further moves
+accepted.  Where no registry is reachable scripts/container-base makes
+the base images from Debian's packages first (once: podman keeps them).
+Skipped only where containers cannot run at all; the stack is removed
+(containers, their volumes, the network) whatever happens."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+from companion.games.base import sample_action
+from tests.protocol.remote import Remote, Sock
+from tests.servers import ROOT, free_port
+
+pytestmark = pytest.mark.containers
+
+GAME, NAMES = "haiclue", ["Sylvia", "Gregor", "Petra"]
+# moves a phone could make at any time: not the game's own
+PLATFORM = {"rename", "leave", "explain", "undo", "end", "reopen_seat", "kick", "new_game"}
+
+
+def run(args, timeout=900, check=True, **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True,
+                          timeout=timeout, **kwargs)
+    if check and done.returncode != 0:
+        raise AssertionError(f"{' '.join(map(str, args))} exited {done.returncode}:\n"
+                             f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return done
+
+
+def podman(*args, **kwargs) -> str:
+    return run(["podman", *args], **kwargs).stdout.strip()
+
+
+def probe_rootfs(folder: Path) -> Path:
+    """A root file system of /usr/bin/true and its libraries: a container
+    that needs no image, so no registry and no base image."""
+    libs = [word for word in run(["ldd", "/usr/bin/true"]).stdout.split() if word.startswith("/")]
+    for path in ["/usr/bin/true", *libs]:
+        target = folder / path.lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target)
+    return folder
+
+
+@pytest.fixture
+def containers():
+    """podman that runs containers here, and the base images, or a skip."""
+    tools = run([ROOT / "scripts" / "container-base", "--tools"], check=False)
+    if not shutil.which("podman"):
+        pytest.skip(f"no podman, and it could not be installed: {tools.stderr[-500:]}")
+    assert tools.returncode == 0, tools.stderr[-2000:]
+    with tempfile.TemporaryDirectory() as folder:
+        probe = run(["podman", "run", "--rm", "--rootfs", probe_rootfs(Path(folder)),
+                     "/usr/bin/true"], check=False, timeout=120)
+    if probe.returncode != 0:
+        pytest.skip(f"containers cannot run here (podman run: {probe.stderr.strip()[-500:]})")
+    run([ROOT / "scripts" / "container-base"])
+
+
+def compose_command() -> list[str]:
+    found = Path(sys.executable).with_name("podman-compose")
+    if not found.exists():
+        found = shutil.which("podman-compose")
+    assert found, "no podman-compose: scripts/setup --test installs the pinned one"
+    return [str(found)]
+
+
+class Stack:
+    """One compose project: its containers by service, Redis's presence."""
+
+    def __init__(self, project: str, port: int):
+        self.project, self.port = project, port
+        self.url = f"http://127.0.0.1:{port}"
+
+    def container(self, service: str) -> str:
+        return podman("ps", "-a", "--filter", f"label=io.podman.compose.project={self.project}",
+                      "--filter", f"label=io.podman.compose.service={service}",
+                      "--format", "{{.Names}}")
+
+    def redis(self, *command) -> list[str]:
+        return podman("exec", self.container("redis"), "redis-cli", "--raw", *command).split()
+
+    def homes(self, code: str) -> set[str]:
+        """The server processes holding the room's sockets."""
+        return {value.split("|", 1)[0] for value in self.redis("HVALS", f"companion:presence:{code}")}
+
+    def wait_healthy(self, timeout=120.0):
+        """Every health check passes (run here: podman 4.3 schedules them
+        with systemd timers, which a machine without systemd lacks)."""
+        deadline = time.monotonic() + timeout
+        for service in ("redis", "app1", "app2"):
+            while run(["podman", "healthcheck", "run", self.container(service)],
+                      check=False).returncode != 0:
+                assert time.monotonic() < deadline, f"{service} is not healthy:\n{self.logs()}"
+                time.sleep(1)
+        while not self.answers():
+            assert time.monotonic() < deadline, f"the proxy does not answer:\n{self.logs()}"
+            time.sleep(0.5)
+
+    def answers(self) -> bool:
+        try:
+            return requests.get(self.url + "/healthz", timeout=2).ok
+        except requests.RequestException:
+            return False
+
+    def logs(self, lines=40) -> str:
+        names = podman("ps", "-a", "--filter", f"label=io.podman.compose.project={self.project}",
+                       "--format", "{{.Names}}", check=False).split()
+        return "\n".join(f"--- {name}\n" + run(["podman", "logs", "--tail", lines, name],
+                                                check=False).stdout for name in names)
+
+
+def tear_down(stack: Stack, compose: list[str], env: dict):
+    """Containers with their anonymous volumes (the image's /data), then
+    the project's named volumes and network."""
+    label = f"label=io.podman.compose.project={stack.project}"
+    ids = podman("ps", "-aq", "--filter", label, check=False).split()
+    volumes = podman("inspect", "--format", "{{range .Mounts}}{{.Name}} {{end}}", *ids,
+                     check=False).split() if ids else []
+    if ids:
+        run(["podman", "rm", "--force", "--volumes", "--time", "2", *ids], check=False)
+    run(compose + ["down", "--volumes"], check=False, env=env, cwd=ROOT)
+    volumes += podman("volume", "ls", "-q", "--filter", label, check=False).split()
+    for volume in volumes:
+        run(["podman", "volume", "rm", "--force", volume], check=False)
+    for network in podman("network", "ls", "-q", "--filter", label, check=False).split():
+        run(["podman", "network", "rm", "--force", network], check=False)
+
+
+@pytest.fixture
+def stack(containers, request):
+    project, port = f"companion-test-{uuid.uuid4().hex[:8]}", free_port()
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("COMPANION_", "REDIS_URL"))}   # the file's defaults
+    env.update({"COMPANION_PORT": f"127.0.0.1:{port}", "BUILDAH_FORMAT": "docker"})
+    compose = compose_command() + ["-p", project, "-f", ROOT / "docker-compose.yml"]
+    up, failed, ready = Stack(project, port), request.session.testsfailed, False
+    try:
+        run(compose + ["build"], env=env, cwd=ROOT)   # every time: cached layers make it quick
+        run(compose + ["up", "-d", "--no-build"], env=env, cwd=ROOT, timeout=300)
+        up.wait_healthy()
+        ready = True
+        yield up
+    finally:
+        if not ready or request.session.testsfailed > failed:
+            print(up.logs())   # shown with the failure
+        tear_down(up, compose, env)
+
+
+class Room:
+    """A game of three phones and a table, all through the proxy."""
+
+    def __init__(self, url: str, rng: random.Random):
+        self.remote, self.rng = Remote(url), rng
+        self.remote.create(GAME)
+        for name in NAMES:
+            self.remote.join(name)
+        self.code = self.remote.code
+        self.socket_url = f"{url}?room={self.code}"
+        self.connect()
+
+    def connect(self):
+        """The phones' and the table's sockets (again, after a worker died)."""
+        self.phones = {seat: Sock(self.socket_url, self.code, token, transports=["websocket"])
+                       for seat, token in self.remote.tokens.items()}
+        self.table = Sock(self.socket_url, self.code, transports=["websocket"])
+        self.socks = [*self.phones.values(), self.table]
+        for sock in self.socks:   # the first view: the socket counts as present
+            sock.wait(lambda view: True)
+
+    def close(self):
+        for sock in self.socks:
+            sock.close()
+
+    def start(self):
+        start = next(t for t in self.remote.view(self.remote.host)["actions"] if t["type"] == "start")
+        self.remote.ok(self.remote.host, **sample_action(start, self.rng))
+
+    def play(self, accepted: int) -> int:
+        """Moves drawn from the phones' own templates, sent over their
+        sockets, until ``accepted`` went through; the newest version."""
+        version = None
+        for _ in range(60):
+            seat, template = self.rng.choice(self.offered())
+            ack = self.phones[seat].client.call("action", sample_action(template, self.rng),
+                                                timeout=10)
+            if ack["ok"]:
+                version, accepted = ack["view"]["version"], accepted - 1
+                if accepted == 0:
+                    break
+        assert accepted == 0, f"room {self.code}: the phones' moves were refused"
+        for sock in self.socks:
+            sock.wait(lambda view: view["version"] == version)
+        return version
+
+    def offered(self) -> list[tuple[int, dict]]:
+        moves = [(seat, template) for seat, token in self.remote.tokens.items()
+                 for template in self.remote.view(token)["actions"]
+                 if template["type"] not in PLATFORM]
+        assert moves, f"room {self.code}: no phone may move"
+        return moves
+
+    def state(self) -> dict:
+        """Every audience's whole view over HTTP, without what changes by
+        itself: the clock reading and who is connected."""
+        tokens = {"table": None, "host": self.remote.host,
+                  **{f"seat {s}": t for s, t in self.remote.tokens.items()}}
+        return {who: essence(self.remote.view(token)) for who, token in tokens.items()}
+
+
+def essence(view: dict) -> dict:
+    view = dict(view)
+    if view.get("timer"):
+        view["timer"] = {k: v for k, v in view["timer"].items() if k != "server_now"}
+    for key in ("seats", "spectators"):
+        view[key] = [{k: v for k, v in seat.items() if k != "connected"} for seat in view[key]]
+    return view
+
+
+def rooms_on_both_workers(stack: Stack, rng: random.Random) -> dict[str, Room]:
+    """server id -> a room it serves; new rooms until both workers serve one."""
+    homes: dict[str, Room] = {}
+    for _ in range(12):
+        room = Room(stack.url, rng)
+        (home,) = stack.homes(room.code)
+        if home in homes:
+            room.close()
+        else:
+            homes[home] = room
+        if len(homes) == 2:
+            return homes
+    raise AssertionError(f"12 rooms, all on one worker: {list(homes)}")
+
+
+def test_the_stack_serves_rooms_and_outlives_a_worker(stack):
+    """One test, one stack: a parallel run (pytest-xdist) never builds two."""
+    image_and_services_as_configured(stack)
+    join_links_take_the_address_the_tablet_used(stack)
+    a_killed_workers_rooms_go_on_on_the_other(stack)
+
+
+def image_and_services_as_configured(stack: Stack):
+    config = podman("image", "inspect", "companion:latest", "--format",
+                    "{{.Config.User}}|{{json .Config.Healthcheck}}|{{json .Config.Volumes}}")
+    user, health, volumes = config.split("|")
+    assert user == "companion" and "/healthz" in health and "/data" in volumes, config
+    assert podman("exec", stack.container("app1"), "id", "-u") != "0"
+    assert stack.redis("CONFIG", "GET", "appendonly") == ["appendonly", "yes"]
+
+
+def join_links_take_the_address_the_tablet_used(stack: Stack):
+    """COMPANION_PUBLIC_URL is empty unless the operator sets it."""
+    room = Remote(stack.url)
+    room.create(GAME)
+    host = f"gamenight.lan:{stack.port}"
+    urls = requests.get(f"{stack.url}/api/rooms/{room.code}/urls", headers={"Host": host},
+                        timeout=10).json()
+    assert urls["join"] == f"http://{host}/j/{room.code}", urls
+
+
+def a_killed_workers_rooms_go_on_on_the_other(stack: Stack):
+    rng = random.Random(7)
+    homes = rooms_on_both_workers(stack, rng)
+    for room in homes.values():
+        room.start()
+        room.play(accepted=4)
+    before = {home: room.state() for home, room in homes.items()}
+
+    podman("kill", stack.container("app1"))
+    dropped = wait_for_drop(homes)
+    (dead,) = dropped
+    (alive,) = set(homes) - dropped
+    assert all(sock.client.connected for sock in homes[alive].socks)
+
+    moved = homes[dead]
+    assert moved.state() == before[dead]   # the other worker serves it, nothing lost
+    moved.close()
+    moved.connect()
+    assert stack.homes(moved.code) - {dead} == {alive}
+    assert moved.state() == before[dead]
+    for home, room in homes.items():   # both rooms go on
+        version = room.play(accepted=3)
+        assert version > before[home]["table"]["version"]
+        assert room.state()["table"]["version"] == version
+    for room in homes.values():
+        room.close()
+
+
+def wait_for_drop(homes: dict[str, Room], timeout=20.0) -> set[str]:
+    """The server ids whose rooms lost every socket."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        dropped = {home for home, room in homes.items()
+                   if not any(sock.client.connected for sock in room.socks)}
+        if dropped:
+            return dropped
+        time.sleep(0.2)
+    raise AssertionError("no room lost its sockets after its worker was killed")
