@@ -3,17 +3,13 @@ start page, the table and a phone work under it and the browser reports
 no violation."""
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import pytest
 import requests
 
-#: Debian's headless build of Chromium (the same Blink, without the browser's
-#: window machinery): a play-through costs about a fifth less CPU than with
-#: /usr/bin/chromium, which COMPANION_CHROMIUM may choose instead
-CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium-headless-shell")
+from tests.browser.conftest import CHROMIUM   # one choice of browser for every test
 
 
 def seated_and_connected(server, code) -> bool:
