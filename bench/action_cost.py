@@ -10,6 +10,11 @@ with ``--profile`` the functions that took the most of it (cProfile).
 
     .venv/bin/python -m bench.action_cost --game hoax --actions 3000 --profile
     .venv/bin/python -m bench.action_cost --game hoax --floor
+    .venv/bin/python -m bench.action_cost --game hoax --patches
+
+It also prints the bytes a phone is sent per action (pushes to the seats'
+sockets and the actor's acknowledgement, as Socket.IO writes them),
+whole views or, with ``--patches``, patches.
 
 ``--floor`` also prints the game's own share alone (its check, apply,
 views and templates for every audience, the views written as JSON, on the
@@ -109,6 +114,8 @@ def run(args) -> None:
     from companion.errors import ServiceError
     from companion.service import Service
     from companion.store.sqlite import SqliteStore
+    from companion.transport.sockets import without_view
+    from companion.transport.view_patches import next_push
 
     tmp = tempfile.mkdtemp(prefix="action-cost-")
     store = {"redis": None, "db": os.path.join(tmp, "bench.db")}
@@ -118,10 +125,20 @@ def run(args) -> None:
     holder = {f"s{number}-{seat}": token for number, room in enumerate(prepared)
               for seat, token in enumerate(room["tokens"])}
     holder.update({f"t{number}": room["host"] for number, room in enumerate(prepared)})
+    sessions = {sid: {"patches": args.patches} for sid in holder}   # as the transport keeps them
+    session_of = {token: sessions[sid] for sid, token in holder.items()}
+    phone_bytes = [0]   # what the seats' sockets were sent: pushes and acknowledgements
 
-    def push(views):
+    def push(views, fresh):
+        made: dict = {}
         for sid, view in views:
-            rooms.encode(["view", view])   # what the transport does with it
+            if args.patches:   # what transport/sockets.py does for a socket that takes patches
+                body = next_push(sessions[sid], view, sid == fresh, made)
+                data = rooms.encode(["patch", body]) if body is not None else ""
+            else:
+                data = rooms.encode(["view", view])   # what the transport does with it
+            if sid[0] == "s":
+                phone_bytes[0] += len(data)
             if sid in holder:
                 latest[holder[sid]] = view
 
@@ -144,6 +161,9 @@ def run(args) -> None:
             try:
                 answer = service.act(room["code"], token, action, "en")
                 latest[token] = answer["view"]
+                if args.patches:
+                    answer = without_view(answer, session_of[token])
+                phone_bytes[0] += len(rooms.encode(answer))
                 ok += 1
             except ServiceError:
                 refused += 1
@@ -154,9 +174,12 @@ def run(args) -> None:
 
     play(min(300, args.actions))   # warm-up
     profiler = cProfile.Profile() if args.profile else None
+    phone_bytes[0] = 0
     ok, refused, spent = play(args.actions, profiler)
-    print(f"{args.game}: {ok} ok, {refused} refused, "
-          f"{1000 * spent / max(1, ok + refused):.3f} ms CPU per action")
+    phones = sum(len(room["tokens"]) for room in prepared) / len(prepared)
+    print(f"{args.game}{' (patches)' if args.patches else ''}: {ok} ok, {refused} refused, "
+          f"{1000 * spent / max(1, ok + refused):.3f} ms CPU per action, "
+          f"{phone_bytes[0] / max(1, ok) / phones:,.0f} bytes per phone per action")
     if args.floor:
         floor = floor_cost(store["db"], args.game, args.actions, args.seed)
         print(f"{args.game} floor (the game's own work, load.py's `rules`): {floor:.3f} ms CPU "
@@ -179,6 +202,8 @@ def main(argv=None) -> None:
     parser.add_argument("--floor", action="store_true",
                         help="also the game's own share alone (rules, views, templates, JSON)")
     parser.add_argument("--top", type=int, default=35)
+    parser.add_argument("--patches", action="store_true",
+                        help="every socket takes patches (transport/view_patches.py)")
     run(parser.parse_args(argv))
 
 

@@ -32,8 +32,10 @@ from .views import ViewParts, build_view, changes_others, log_tail_from, renamed
 class Notifier(Protocol):
     """Who tells the connected clients (the Socket.IO transport)."""
 
-    def push(self, views: list[tuple[str, dict]]) -> None:
-        """Sends each socket (sid) its view."""
+    def push(self, views: list[tuple[str, dict]], fresh: str | None) -> None:
+        """Sends each socket (sid) its view; ``fresh``: the socket that
+        gets a whole view whatever it asked for (just connected, or its
+        language changed)."""
 
     def revoke(self, code: str, sockets: list[tuple[str, str]]) -> None:
         """Tells sockets (sid, lang) whose token stopped opening the room."""
@@ -45,7 +47,7 @@ class Service:
         """``notifier``: None where nobody is pushed to (HTTP only, tests)."""
         self.store = store
         self.cache = RoomCache(store)
-        self.push: Callable[[list[tuple[str, dict]]], None] | None = (
+        self.push: Callable[[list[tuple[str, dict]], str | None], None] | None = (
             notifier.push if notifier else None)
         self.revoke: Callable[[str, list[tuple[str, str]]], None] | None = (
             notifier.revoke if notifier else None)
@@ -187,7 +189,7 @@ class Service:
             out.append((sid, views[key]))
         self.cache.keep_templates(room, views)
         if out:
-            self.push(out)
+            self.push(out, fresh)
         if revoked and self.revoke is not None:
             self.revoke(room["code"], revoked)
         return views

@@ -30,6 +30,14 @@ def seen_by(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) 
     return canon({"view": view, "actions": actions, "explain": told})
 
 
+def screen_of(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> dict:
+    """``seen_by`` as a value, in the order the game builds it."""
+    actions = game.actions(state, viewer) if viewer is not None else game.host_actions(state)
+    view = game.view(state, viewer)
+    return {"view": view, "actions": actions,
+            "explain": game.explain(view, viewer, actions, awaited(game, state, seats))}
+
+
 def awaited(game: Game, state: dict, seats) -> list[int]:
     """The seats offered a required template (public: every view says it)."""
     return [s for s in seats if any(t.get("required") for t in game.actions(state, s))]
@@ -91,5 +99,28 @@ def check_non_interference(game: Game, state: dict, seats: list[int],
         for variant in perturb(copy.deepcopy(state), viewer, rng):
             assert seen_by(game, variant, viewer, seats) == reference, (
                 f"viewer {viewer} can tell a hidden change apart")
+            compared += 1
+    return compared
+
+
+def check_patch_non_interference(game: Game, before: dict, after: dict, seats: list[int],
+                                 perturb: Callable[[dict, int | None, random.Random], list[dict]],
+                                 rng: random.Random) -> int:
+    """What a viewer is pushed for the step from ``before`` to ``after`` (a
+    JSON Patch between its two screens, as transport/view_patches.py sends
+    it) is byte-identical, key order included, whatever changes only what
+    it may not know, in either position.  Returns how many pairs were
+    compared."""
+    from companion.json_patch import diff
+    compared = 0
+    for viewer in list(seats) + [None]:
+        then, now = (screen_of(game, state, viewer, seats) for state in (before, after))
+        reference = json.dumps(diff(then, now)), json.dumps(now)
+        pairs = zip(perturb(copy.deepcopy(before), viewer, rng), perturb(copy.deepcopy(after), viewer, rng))
+        for variant_before, variant_after in pairs:
+            then, now = (screen_of(game, state, viewer, seats)
+                         for state in (variant_before, variant_after))
+            assert (json.dumps(diff(then, now)), json.dumps(now)) == reference, (
+                f"viewer {viewer} is pushed a different patch for a hidden change")
             compared += 1
     return compared

@@ -38,10 +38,65 @@
     };
   }
 
+  /* A JSON Patch (RFC 6902: add, remove, replace) applied to ``doc`` in
+     place; returns the document (a replace of "" is a whole new one).
+     Throws where an operation does not fit the document. */
+  function applyPatch(doc, ops) {
+    for (const op of ops) {
+      const tokens = op.path.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+      if (!tokens.length) {
+        if (op.op !== "replace") throw new Error(`${op.op} of the whole document`);
+        doc = op.value;
+        continue;
+      }
+      const last = tokens.pop();
+      let parent = doc;
+      for (const token of tokens) {
+        parent = parent === null || typeof parent !== "object" ? undefined : parent[token];
+      }
+      if (parent === null || typeof parent !== "object") throw new Error(`no place ${op.path}`);
+      applyOne(parent, last, op);
+    }
+    return doc;
+  }
+
+  function applyOne(parent, last, op) {
+    if (Array.isArray(parent)) {
+      const i = last === "-" ? parent.length : Number(last);
+      const top = op.op === "add" ? parent.length : parent.length - 1;
+      if (!Number.isInteger(i) || i < 0 || i > top) throw new Error(`no place ${op.path}`);
+      if (op.op === "add") parent.splice(i, 0, op.value);
+      else if (op.op === "remove") parent.splice(i, 1);
+      else parent[i] = op.value;
+    } else if (op.op === "add" || Object.prototype.hasOwnProperty.call(parent, last)) {
+      if (op.op === "remove") delete parent[last]; else parent[last] = op.value;
+    } else throw new Error(`no key ${op.path}`);
+  }
+
+  /* Pushes as patches (``patches: true``): each ``patch`` event applies to
+     the document of seq ``base`` (null: it is a whole view) and must give
+     ``version``; anything else asks the server for a whole view again.
+     ``take`` gets a copy to draw, which the page may change. */
+  function patchedViews(socket, take) {
+    let doc = null, seq = null;
+    const again = () => { doc = null; seq = null; socket.emit("resync"); };
+    return {
+      patch(message) {
+        if (message.base !== null && (message.base !== seq || doc === null)) { again(); return; }
+        let next = null;
+        try { next = applyPatch(message.base === null ? null : doc, message.ops); } catch (e) { next = null; }
+        if (!next || next.version !== message.version) { again(); return; }
+        doc = next; seq = message.seq;
+        take(structuredClone(doc));
+      },
+      view(view) { doc = null; seq = null; take(view); },   // a whole view: no base for a patch
+    };
+  }
+
   function connect(token, onView, onRefused) {
     // the room in the URL too: a proxy in front of several workers routes by it,
     // so all of a room's sockets live on one worker (deploy/nginx.conf)
-    const socket = io({auth: {room: page.code, token: token || null, lang: page.lang},
+    const socket = io({auth: {room: page.code, token: token || null, lang: page.lang, patches: true},
                        query: {room: page.code}, transports: ["websocket", "polling"]});
     let version = -1, worked = false, dead = false;
     const log = keptLog();
@@ -57,13 +112,15 @@
     const show = (view) => { shown = view; onView(view); };
     // a part of the renderer arrived later (K.needPart): draw the same view again
     K.redraw = () => { if (shown) onView(shown); };
-    socket.on("view", (view) => {
+    const pushed = patchedViews(socket, (view) => {
       if (dead || view.version < version) return;   // an older view arrived late
       version = view.version;
       worked = true;
       log.fill(view);
       K.loadGame(view.game).then(() => show(view));
     });
+    socket.on("patch", pushed.patch);
+    socket.on("view", pushed.view);
     socket.on("connect", () => { banner.hidden = true; });
     socket.on("disconnect", (reason) => {
       if (dead) return;
@@ -86,7 +143,8 @@
         return new Promise((resolve) => {
           socket.timeout(10000).emit("action", action, (err, answer) => {
             if (err) answer = {ok: false, error: {code: "timeout", message: K.t("page.reconnecting")}};
-            if (answer.ok) {
+            // the view itself came as a patch just before (the answer has its version only)
+            if (answer.ok && answer.view) {
               version = Math.max(version, answer.view.version);
               log.fill(answer.view);
               K.loadGame(answer.view.game).then(() => show(answer.view));
@@ -154,5 +212,5 @@
     toast.timer = setTimeout(() => { el.hidden = true; }, Math.max(5000, message.length * 60));
   }
 
-  Object.assign(K, {connect, toast, refusalOf, goneInfo, seatFate, showGone});
+  Object.assign(K, {connect, toast, refusalOf, goneInfo, seatFate, showGone, applyPatch});
 })();

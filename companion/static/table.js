@@ -587,7 +587,7 @@
     const answer = await conn.send(action);
     if (answer.ok && answer.result && answer.result.claim) {
       const url = `${$("join-url").textContent}?claim=${encodeURIComponent(answer.result.claim)}`;
-      const name = K.ui(answer.view).name(answer.result.seat);
+      const name = K.ui(answer.view || lastView).name(answer.result.seat);   // a patched page: no view in the answer
       $("claim").hidden = false;
       claimFor = answer.result.seat;
       $("claim-text").textContent = K.t("page.join_link", {name});

@@ -19,6 +19,7 @@ from .. import rooms
 from ..errors import ServiceError, error_answer, fail, internal_answer
 from ..i18n import pick_lang
 from . import guard
+from .view_patches import next_push
 
 log = logging.getLogger("companion")
 
@@ -39,7 +40,8 @@ def checked_auth(auth) -> dict:
     except guard.BadInput as error:
         raise fail(error.code) from None
     code, token = auth.get("room"), auth.get("token") or None
-    if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
+    if not isinstance(code, str) or (token is not None and not isinstance(token, str)) \
+            or not isinstance(auth.get("patches", False), bool):
         raise fail("bad_json")
     return auth
 
@@ -55,12 +57,21 @@ class Notifier:
         self.store = store
         self.sessions: dict[str, dict] = {}
 
-    def push(self, views):
+    def push(self, views, fresh=None):
         # a socket of this process is written to directly; only the others'
-        # go through the message queue (Redis), which costs a round trip
+        # go through the message queue (Redis), which costs a round trip.
+        # A socket that asked for patches gets them (view_patches.py); one
+        # of another process gets the whole view (its page asks again).
         emit = self.socketio.server.emit
+        made: dict = {}
         for sid, view in views:
-            emit("view", view, to=sid, ignore_queue=sid in self.sessions)
+            session = self.sessions.get(sid)
+            if session is not None and session["patches"]:
+                body = next_push(session, view, sid == fresh, made)
+                if body is not None:
+                    emit("patch", body, to=sid, ignore_queue=True)
+            else:
+                emit("view", view, to=sid, ignore_queue=session is not None)
 
     def revoke(self, code, sockets):
         """Sockets whose token no longer opens the room (on whichever process
@@ -72,6 +83,17 @@ class Notifier:
             self.store.presence_remove(code, sid)
             self.sessions.pop(sid, None)
             self.socketio.emit("refused", error_answer(fail("bad_token"), lang)["error"], to=sid)
+
+
+def without_view(answer: dict, session: dict) -> dict:
+    """An action's acknowledgement to a socket that takes patches: its
+    view came as a patch just before, so the answer names only its
+    version (the whole view stays where that push did not reach it)."""
+    if not answer.get("ok") or session.get("sent") is not answer["view"]:
+        return answer
+    answer = {key: value for key, value in answer.items() if key != "view"}
+    answer["version"] = session["sent"]["version"]
+    return answer
 
 
 def address() -> str:
@@ -94,7 +116,7 @@ class RoomEvents(Namespace):
     def trigger_event(self, event, *args):
         if event in self.BARE:
             return getattr(self, f"on_{event}")(*args)
-        if event not in ("connect", "disconnect", "lang", guard.MALFORMED_EVENT):
+        if event not in ("connect", "disconnect", "lang", "resync", guard.MALFORMED_EVENT):
             return self.on_unknown(*args)
         return super().trigger_event(event, *args)
 
@@ -109,8 +131,8 @@ class RoomEvents(Namespace):
                 limits.check("wrong_token", address())
             limits.check("unknown_room", address())
             # store the session first: the first view is pushed inside connect
-            self.sessions[sid] = {"room": auth["room"].upper(),
-                                  "token": auth.get("token") or None, "lang": lang}
+            self.sessions[sid] = {"room": auth["room"].upper(), "token": auth.get("token") or None,
+                                  "lang": lang, "patches": auth.get("patches", False)}
             self.service.connect(auth["room"], auth.get("token") or None, sid, lang)
         except ServiceError as error:
             self.sessions.pop(sid, None)
@@ -158,7 +180,8 @@ class RoomEvents(Namespace):
             if isinstance(body, guard.Malformed):
                 raise fail(body.code)
             guard.check(body)
-            return self.service.act(session["room"], session["token"], body, session["lang"])
+            answer = self.service.act(session["room"], session["token"], body, session["lang"])
+            return without_view(answer, session) if session["patches"] else answer
         return self.answer(act, sid)
 
     def on_malformed(self, *args):
@@ -173,6 +196,14 @@ class RoomEvents(Namespace):
                 self.service.connect(session["room"], session["token"], request.sid, args[0])
             return {"ok": True}
         return self.answer(switch, request.sid)
+
+    def on_resync(self, *args):
+        """A page that holds no base for the next patch asks for a whole view."""
+        def again(session):
+            session["sent"] = None
+            self.service.connect(session["room"], session["token"], request.sid, session["lang"])
+            return {"ok": True}
+        return self.answer(again, request.sid)
 
     def on_unknown(self, sid, *args):
         """Any other event (no Flask request context needed either)."""

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from companion import games
+from companion import games, json_patch
 from companion.games.base import sample_action
 from companion.views import LOG_IN_VIEW
 from tests.conftest import Table
@@ -99,3 +99,83 @@ def test_random_play_over_http_and_sockets(app_pair, game_name, seed):
         fresh = table.view(table.tokens[s])
         assert json.dumps(unclocked(latest), sort_keys=True) == json.dumps(unclocked(fresh), sort_keys=True)
     assert views(tablet)[-1]["you"] is None
+
+
+def held_documents(client, held: dict) -> list[dict]:
+    """The views a socket that takes patches holds after each push it got
+    since the last call, as socket.js applies them: a patch applies to the
+    document of seq ``base`` only and must give its ``version``.  ``held``
+    keeps the socket's document and seq between calls."""
+    docs = []
+    for message in client.get_received():
+        assert message["name"] == "patch", f"a patch socket was sent {message['name']}"
+        body = message["args"][0]
+        if body["base"] is not None:
+            assert body["base"] == held["seq"], "a patch against a document the page does not hold"
+        doc = json_patch.apply(held.get("doc") if body["base"] is not None else None,
+                               json.loads(json.dumps(body["ops"])))
+        assert doc["version"] == body["version"]
+        held.update(doc=doc, seq=body["seq"])
+        if body["base"] is not None:
+            held["sent"] = held.get("sent", 0) + len(json.dumps(body))
+            held["whole"] = held.get("whole", 0) + len(json.dumps(doc))
+        docs.append(doc)
+    return docs
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_patched_pushes_give_the_http_view(app_pair, game_name, seed):
+    """Sockets that take patches: after every step, what each holds (its
+    patches applied in order, the log kept as the page keeps it) is exactly
+    what HTTP answers for its token; a language switch and a resync bring
+    a whole view, and the acknowledgement of an action names its version."""
+    app, socketio = app_pair
+    rng = random.Random(seed)
+    table = Table(app.test_client(), game=game_name)
+    low, high = games.get(game_name).player_range({})
+    seats = [table.join(NAMES[i]) for i in range(rng.randint(low, min(high, 5)))]
+    tokens = {s: table.tokens[s] for s in seats} | {"table": None}
+    sockets = {s: socketio.test_client(app, auth={"room": table.code, "token": token, "patches": True})
+               for s, token in tokens.items()}
+    held = {s: {} for s in sockets}
+    pushed = {s: [] for s in sockets}
+    langs = {s: "en" for s in sockets}
+    start = next(t for t in table.view(table.host)["actions"] if t["type"] == "start")
+    assert table.host_act(**sample_action(start, rng)).status_code == 200
+    patches = wholes = 0
+    for step in range(120):
+        for s, client in sockets.items():
+            docs = held_documents(client, held[s])
+            pushed[s] += docs
+            patches += sum(1 for _ in docs)
+            fresh = table.client.get(f"/api/rooms/{table.code}?lang={langs[s]}", headers=(
+                {"Authorization": f"Bearer {tokens[s]}"} if tokens[s] else {})).json
+            assert json.dumps(unclocked(as_the_page_holds_it(pushed[s])), sort_keys=True) == \
+                json.dumps(unclocked(fresh), sort_keys=True), f"step {step}, socket {s}"
+        if table.view()["status"] != "playing":
+            break
+        if step % 15 == 1:   # a whole view again: a language switch, or the page asks
+            s = rng.choice(list(sockets))
+            if rng.random() < 0.5:
+                langs[s] = "de" if langs[s] == "en" else "en"
+                sockets[s].emit("lang", langs[s], callback=True)
+            else:
+                assert sockets[s].emit("resync", callback=True) == {"ok": True}
+            wholes += 1
+            continue
+        moves = [(s, tpl) for s in seats for tpl in table.view(table.tokens[s])["actions"]
+                 if tpl["type"] not in ("rename", "leave", "explain")]
+        moves += [("host", tpl) for tpl in table.view(table.host)["actions"]
+                  if tpl["type"] in games.get(game_name).action_types and rng.random() < 0.1]
+        actor, tpl = rng.choice(moves)
+        if actor == "host":
+            table.host_act(**sample_action(tpl, rng))
+            continue
+        answer = sockets[actor].emit("action", sample_action(tpl, rng), callback=True)
+        if answer["ok"]:
+            pushes = held_documents(sockets[actor], held[actor])
+            pushed[actor] += pushes
+            assert "view" not in answer and answer["version"] == pushes[-1]["version"]
+    assert wholes >= 1 and patches > 10
+    # the patches are much smaller than the views they stand for
+    assert sum(h.get("sent", 0) for h in held.values()) < 0.5 * sum(h.get("whole", 0) for h in held.values())

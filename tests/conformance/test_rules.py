@@ -7,10 +7,12 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from companion import games
 from companion.games.base import HOST, Game, Illegal, sample_action
 from tests.conformance.conftest import positions
-from tests.harness import canon, check_non_interference
+from tests.harness import canon, check_non_interference, check_patch_non_interference
 
 
 def test_hidden_means_hidden(game_name):
@@ -21,6 +23,44 @@ def test_hidden_means_hidden(game_name):
         if sample:
             compared += check_non_interference(game, state, seats, game.hidden_variants, rng)
     assert compared > 20, "hidden_variants changes nothing: the check cannot fail"
+
+
+def test_hidden_means_hidden_in_patches(game_name):
+    """A push is a patch from the view before to the view after: for every
+    step sampled, hidden changes in either position change no byte of it."""
+    game = games.get(game_name)
+    rng = random.Random(5)
+    compared = 0
+    before = None
+    for state, seats, _, _, _, sample in positions(game, seeds=1, every=5):
+        if sample and before is not None and before[1] == seats:
+            compared += check_patch_non_interference(game, before[0], state, seats,
+                                                     game.hidden_variants, rng)
+        before = copy.deepcopy(state), seats
+    assert compared > 20, "hidden_variants changes nothing: the check cannot fail"
+
+
+def test_patch_check_catches_an_order_that_tells():
+    """The patch check is not vacuous: a HOAX view listing the seats in the
+    order of their secret identities (the same keys and values, so equal
+    once sorted) fails it."""
+    game = games.get("hoax")
+    original = game.view
+
+    def telling(state, seat):
+        out = original(state, seat)
+        out["public"]["tells"] = {str(s): 0 for s in sorted(state["ident"], key=lambda s: state["ident"][s])}
+        return out
+
+    states = [(state, seats) for state, seats, *_ in positions(game, seeds=1, every=5)][5:7]
+    (before, seats), (after, _) = states
+    game.view = telling
+    try:
+        with pytest.raises(AssertionError):
+            check_patch_non_interference(game, before, after, seats, game.hidden_variants,
+                                         random.Random(1))
+    finally:
+        del game.view
 
 
 def test_views_at_once_equal_each_view(game_name):

@@ -164,7 +164,7 @@ def test_stale_presence_never_reaches_an_action(make_app, db_path):
     dead.presence_beat(-1)                            # ...whose deadline has passed
     pushed = []
     push = service.push
-    service.push = lambda views: (pushed.extend(sid for sid, _ in views), push(views))
+    service.push = lambda views, fresh: (pushed.extend(sid for sid, _ in views), push(views, fresh))
     assert table.seat_act(seat, type="rename", name="Sylvie").status_code == 200
     assert pushed and not any(sid.startswith("dead-") for sid in pushed)
     assert len(service.store.presence(table.code)) == 1

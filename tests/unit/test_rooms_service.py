@@ -57,7 +57,7 @@ def test_sample_action_is_admitted():
 def svc(tmp_path):
     pushed = []
     s = Service(SqliteStore(str(tmp_path / "r.sqlite3")), action_rate=0)
-    s.push = pushed.extend
+    s.push = lambda views, fresh: pushed.extend(views)
     s.pushed = pushed
     return s
 

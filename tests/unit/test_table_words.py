@@ -18,7 +18,7 @@ from companion.store.sqlite import SqliteStore
 @pytest.fixture
 def svc(tmp_path):
     s = Service(SqliteStore(str(tmp_path / "r.sqlite3")), action_rate=0)
-    s.push = lambda pushed: None
+    s.push = lambda pushed, fresh: None
     return s
 
 

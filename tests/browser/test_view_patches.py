@@ -1,0 +1,100 @@
+"""Pushes as patches in real Chromium: the pages' own applier (socket.js
+``applyPatch``) reads every patch companion/json_patch.py makes as that
+module reads it, and a phone is pushed patches, not whole views, and shows
+the newest view after every step of a game."""
+from __future__ import annotations
+
+import json
+import random
+
+from companion import json_patch
+from tests.browser.conftest import PHONE, new_page, seat_phone, wait_js
+from tests.browser.test_table_board import Room
+
+NAMES = ["Anna", "Ben", "Cara", "Dirk"]
+
+
+def value(rng: random.Random, depth: int = 0):
+    roll = rng.random()
+    if depth > 3 or roll < 0.3:
+        return rng.choice([None, True, False, 2, -3, "a", "x/y", "t~0", "", "ü"])
+    if roll < 0.6:
+        return [value(rng, depth + 1) for _ in range(rng.randrange(6))]
+    return {rng.choice(["a", "b", "log", "x/y", "~", "", "10"]): value(rng, depth + 1)
+            for _ in range(rng.randrange(5))}
+
+
+def changed(rng: random.Random, old, depth: int = 0):
+    if depth > 4 or rng.random() < 0.15:
+        return value(rng, depth)
+    if isinstance(old, dict):
+        new = {k: changed(rng, v, depth + 1) if rng.random() < 0.4 else v
+               for k, v in old.items() if rng.random() < 0.85}
+        if rng.random() < 0.3:
+            new[rng.choice(["c", "d/e", "f~g"])] = value(rng, depth + 1)
+        return new
+    if isinstance(old, list):
+        new = list(old)
+        roll = rng.random()
+        if roll < 0.35 and new:   # a tail that moved on
+            new = new[rng.randrange(len(new)):] + [value(rng, depth + 1) for _ in range(rng.randrange(3))]
+        elif roll < 0.6:
+            new.insert(rng.randrange(len(new) + 1), value(rng, depth + 1))
+        elif new:
+            i = rng.randrange(len(new))
+            new[i] = changed(rng, new[i], depth + 1)
+        return new
+    return value(rng, depth)
+
+
+def canon(doc) -> str:
+    return json.dumps(doc, sort_keys=True)
+
+
+def test_the_pages_applier_reads_every_patch(server, browser):
+    room = Room(server, "hoax", NAMES)
+    page = seat_phone(browser, server, room, next(iter(room.tokens)))
+    rng = random.Random(7)
+    cases = []
+    for _ in range(400):
+        old = {"version": 1, "doc": value(rng)}
+        new = {"version": 2, "doc": changed(rng, old["doc"])}
+        cases.append((old, json_patch.diff(old, new), new))
+    # as text, as a socket delivers it (no object shared between document and patch)
+    got = page.evaluate("text => JSON.parse(text).map(([old, ops]) => JSON.stringify(Companion.applyPatch(old, ops)))",
+                        json.dumps([[old, ops] for old, ops, _ in cases]))
+    for (old, ops, new), text in zip(cases, got):
+        assert canon(json.loads(text)) == canon(json.loads(json.dumps(new))), (old, ops)
+    refused = page.evaluate("""() => [
+        [{op: "remove", path: "/missing"}], [{op: "add", path: "/list/5", value: 1}],
+        [{op: "replace", path: "/list/2", value: 1}], [{op: "remove", path: ""}],
+        [{op: "add", path: "/none/deeper", value: 1}]
+      ].map((ops) => { try { Companion.applyPatch({list: [1, 2]}, ops); return false; } catch (e) { return true; } })""")
+    assert all(refused)
+
+
+def test_a_phone_is_pushed_patches_and_draws_each_newest_view(server, browser):
+    room = Room(server, "hoax", NAMES)
+    room.host_act({"type": "start"})
+    seat = next(iter(room.tokens))
+    page = new_page(browser, PHONE)
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(f"{server.url}/j/{room.code}")
+    page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
+                  " localStorage.setItem('companion:seatno:' + c, String(s)); }",
+                  [room.code, room.tokens[seat], seat])
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    rng = random.Random(3)
+    for _ in range(12):
+        room.play(rng, steps=2)
+        wait_js(page, f"document.body.dataset.version === '{room.view()['version']}'")
+    patches = [f for f in frames if f.startswith('42["patch",')]
+    based = [f for f in patches if '"base":null' not in f]
+    assert not [f for f in frames if f.startswith('42["view",')], "a patch page was pushed a whole view event"
+    assert len(based) >= 10, "the phone was not pushed patches against its view"
+    # and what it drew is the view HTTP answers for its token
+    shown = page.evaluate("() => document.getElementById('play').innerText")
+    assert room.view(room.tokens[seat])["you"]["name"] in shown
+    assert PHONE["width"] < 600
