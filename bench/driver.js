@@ -29,6 +29,26 @@
      clk_tck     clock ticks per second of /proc/<pid>/stat
      grace       seconds to wait for late acks and views after the last send
      connect_parallel, seed, hold (idle: seconds to keep the sockets open)
+     server      "companion" (default) | "bgio": the boardgame.io reference
+                 (bench/bgio/server.js); rooms are then matches, `code` the
+                 matchID, `tokens` the players' credentials (playerID = index),
+                 and `bgio_game` the game's name (its socket.io namespace)
+     patches     companion: opt in to JSON-patch pushes (auth `patches: true`):
+                 event `patch` {seq, base, version, ops} instead of `view`, kept
+                 applied to each phone's latest view; a patch whose base is not
+                 the seq held is answered with `resync`
+
+   boardgame.io's own protocol, as its SocketIO transport speaks it: on connect
+   `sync` (matchID, playerID, credentials, numPlayers), answered by `sync`
+   with the player's state; a move is `update` (MAKE_MOVE action with the
+   credentials, the stateID held, matchID, playerID); every socket of the
+   match then gets `update` (matchID, its filtered state, deltalog), or with
+   the game's deltaState `patch` (matchID, prevStateID, stateID, RFC 6902
+   ops, deltalog).  There is no acknowledgement: a move is acknowledged when
+   the emitting socket's next state (stateID + 1) carries it in its
+   deltalog, and was rejected as stale when that state does not (another
+   move of the match got there first; the server drops it silently).  The
+   version is the state's _stateID.
 
    Measured per action, from the moment it is emitted:
      ack   until its acknowledgement arrives at the emitting socket;
@@ -120,6 +140,47 @@ const pids = config.pids || {servers: []};
 const serverCpu = () => pids.servers.map(cpuSeconds);
 const serverRss = () => pids.servers.map(rssKiB);
 
+// --- RFC 6902 patches (add, remove, replace; RFC 6901 pointers) ------------------
+function pointer(path) {
+  return path.split("/").slice(1).map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+function arrayIndex(part, length) {   // a decimal index within 0..length
+  const i = /^(0|[1-9][0-9]*)$/.test(part) ? Number(part) : NaN;
+  if (!(i <= length)) throw new Error(`bad array index ${part}`);
+  return i;
+}
+/* Applies `ops` to `doc` (in place: the doc is this phone's own parse) and
+   returns the new root; throws on an op it cannot apply, so that the caller
+   asks for the whole document again. */
+function applyPatch(doc, ops) {
+  for (const {op, path: where, value} of ops) {
+    if (!["add", "remove", "replace"].includes(op)) throw new Error(`unsupported op ${op}`);
+    if (where === "") {                          // the whole document
+      if (op === "remove") throw new Error("cannot remove the root");
+      doc = value;
+      continue;
+    }
+    const parts = pointer(where), last = parts.pop();
+    let parent = doc;
+    for (const part of parts) {
+      parent = Array.isArray(parent) ? parent[arrayIndex(part, parent.length - 1)] : parent[part];
+      if (parent === null || typeof parent !== "object") throw new Error(`no parent for ${where}`);
+    }
+    if (Array.isArray(parent)) {
+      if (op === "add") parent.splice(last === "-" ? parent.length : arrayIndex(last, parent.length), 0, value);
+      else if (op === "remove") parent.splice(arrayIndex(last, parent.length - 1), 1);
+      else parent[arrayIndex(last, parent.length - 1)] = value;
+    } else if (op === "add") {
+      parent[last] = value;
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(parent, last)) throw new Error(`no member ${where}`);
+      if (op === "remove") delete parent[last];
+      else parent[last] = value;
+    }
+  }
+  return doc;
+}
+
 // --- sockets ------------------------------------------------------------------
 class Phone {
   constructor(room, index, token, url, lang, isTable) {
@@ -129,36 +190,96 @@ class Phone {
     this.view = null;            // latest view, pushed or acknowledged: what the seat acts on
     this.maxVersion = -1;        // highest version pushed to this socket
     this.firstSeen = new Map();  // version -> time it (or a later one) first arrived
+    this.seq = null;             // patch mode: the seq of the document held in this.view
+    const auth = {room: room.code, token: token, lang: lang};
+    if (config.patches) auth.patches = true;
     this.socket = io(url, {
       transports: ["websocket"], forceNew: true, reconnection: false, timeout: 30000,
-      autoConnect: false,
-      auth: {room: room.code, token: token, lang: lang},
+      autoConnect: false, auth,
       query: {room: room.code},   // as the page sends it: a routing proxy hashes it
     });
-    this.socket.on("view", (view) => this.onView(view));
+    this.socket.on("view", (view) => {
+      if (!config.patches) return this.onView(view, view);
+      this.seq = null;            // the doc held is this view; its seq is unknown (the next patch resyncs)
+      this.view = view;
+      if (this.counted(view)) this.seen(view.version);
+    });
+    this.socket.on("patch", (body) => this.onPatch(body));
     this.socket.on("disconnect", (reason) => {
       this.room.run.disconnects++;
       if (!stopping) log(`socket of ${room.code} dropped: ${reason}`);
     });
   }
 
-  onView(view) {
-    const t = now(), run = this.room.run;
+  /* Patch mode: the ops apply to the document whose seq is `base` (null: the
+     ops replace the whole document); anything else asks for a resync. */
+  onPatch(body) {
+    const run = this.room.run;
+    if (body.base !== null && (this.seq === null || body.base !== this.seq)) {
+      this.counted(body);         // a push all the same
+      this.resync();
+      return;
+    }
+    let doc;
+    try {
+      doc = applyPatch(body.base === null ? null : this.view, body.ops);
+    } catch (error) {
+      this.counted(body);
+      run.patchErrors++;
+      if (run.patchErrors <= 3) log(`patch of ${this.room.code} not applied: ${error.message}`);
+      this.resync();
+      return;
+    }
+    this.seq = body.seq;
+    this.view = doc;              // the chain of patches is the phone's document, whatever its version
+    if (this.counted(body)) this.seen(body.version);
+  }
+
+  resync() {
+    this.room.run.resyncs++;
+    this.seq = null;
+    this.socket.emit("resync");
+  }
+
+  onView(view, body) {
+    if (this.counted(body) && this.seen(view.version)) this.adopt(view);
+  }
+
+  /* Counts a push and samples its bytes (the JSON of the event's body);
+     false when it carries no version. */
+  counted(body) {
+    const run = this.room.run;
     run.views++;
-    if (run.views % 25 === 0) { run.viewBytes += JSON.stringify(view).length; run.viewSampled++; }
-    const version = view.version;
-    if (typeof version !== "number") return;
-    if (version <= this.maxVersion) { if (version < this.maxVersion) run.stale++; return; }
+    if (run.views % 25 === 0) { run.viewBytes += JSON.stringify(body).length; run.viewSampled++; }
+    return typeof (body && body.version) === "number";
+  }
+
+  /* The socket now holds `version`: true when it is newer than any before. */
+  seen(version) {
+    const t = now(), run = this.room.run;
+    if (version <= this.maxVersion) { if (version < this.maxVersion) run.stale++; return false; }
     // a later version also answers every earlier one this socket skipped
     for (let v = Math.max(this.maxVersion + 1, this.room.baseVersion); v <= version; v++) {
       this.firstSeen.set(v, t);
     }
     this.maxVersion = version;
-    this.adopt(view);
+    return true;
   }
 
   adopt(view) {   // as the phone page does: never go back to an older view
     if (!this.view || view.version >= this.view.version) this.view = view;
+  }
+
+  /* Emits `action`; `onAnswer` gets the acknowledgement, whose `version` is
+     the room's version after it (in the view it carries, or beside it). */
+  send(action, onAnswer) {
+    this.socket.emit("action", action, (answer) => {
+      if (answer && answer.ok && answer.view) {
+        this.adopt(answer.view);
+        answer.version = answer.view.version;
+      }
+      onAnswer(answer);
+    });
   }
 
   connected() {
@@ -166,6 +287,109 @@ class Phone {
       if (this.socket.connected) return resolve(null);
       this.socket.once("connect", () => resolve(null));
       this.socket.once("connect_error", (err) => resolve((err && err.data && err.data.code) || String(err)));
+    });
+  }
+}
+
+/* A player's socket on the boardgame.io reference (bench/bgio/server.js),
+   speaking boardgame.io's SocketIO transport protocol (see the header).  Its
+   `view` is the player's state; its version is the state's _stateID. */
+class BgioPhone {
+  constructor(room, index, credentials, url) {
+    this.room = room;
+    this.index = index;
+    this.playerID = String(index);
+    this.credentials = credentials;
+    this.isTable = false;
+    this.view = null;
+    this.maxVersion = -1;
+    this.firstSeen = new Map();
+    this.inflight = [];          // this socket's moves not yet seen in a state: {sent, args, onAnswer}
+    this.synced = null;          // resolves connected() once the first state is here
+    this.socket = io(`${url}/${config.bgio_game || "pick"}`, {
+      transports: ["websocket"], forceNew: true, reconnection: false, timeout: 30000,
+      autoConnect: false,
+    });
+    this.socket.on("connect", () => this.sync());
+    this.socket.on("sync", (matchID, info) => this.onState(info.state, null, null));
+    this.socket.on("update", (matchID, state, deltalog) => this.onState(state, deltalog,
+                                                                       [matchID, state, deltalog]));
+    this.socket.on("patch", (...args) => this.onPatch(...args));
+    this.socket.on("disconnect", (reason) => {
+      this.room.run.disconnects++;
+      if (!stopping) log(`socket of ${room.code} dropped: ${reason}`);
+    });
+  }
+
+  sync() {
+    this.socket.emit("sync", this.room.code, this.playerID, this.credentials, this.room.seats);
+  }
+
+  /* deltaState: ops from the state of prevStateID; another base asks for a
+     sync, as boardgame.io's client does. */
+  onPatch(matchID, prevStateID, stateID, ops, deltalog) {
+    if (!this.view || this.view._stateID !== prevStateID) {
+      this.room.run.resyncs++;
+      return this.sync();
+    }
+    let state;
+    try {
+      state = applyPatch(this.view, ops);
+    } catch (error) {
+      this.room.run.patchErrors++;
+      return this.sync();
+    }
+    state._stateID = stateID;   // the patch carries it too; keep them in step
+    this.onState(state, deltalog, [matchID, prevStateID, stateID, ops, deltalog]);
+  }
+
+  onState(state, deltalog, body) {
+    const t = now(), run = this.room.run, version = state._stateID;
+    if (body) {
+      run.views++;
+      if (run.views % 25 === 0) { run.viewBytes += JSON.stringify(body).length; run.viewSampled++; }
+    }
+    this.view = state;
+    if (this.synced) { this.synced(null); this.synced = null; }
+    if (version > this.maxVersion) {
+      for (let v = Math.max(this.maxVersion + 1, this.room.baseVersion); v <= version; v++) {
+        this.firstSeen.set(v, t);
+      }
+      this.maxVersion = version;
+    } else if (version < this.maxVersion) run.stale++;
+    this.settle(version, deltalog || []);
+  }
+
+  /* A move sent at stateID s can only be the step to s + 1: once this socket
+     holds a later state the move is in its deltalog, or it was dropped. */
+  settle(version, deltalog) {
+    const mine = (args) => deltalog.some((entry) => entry.action && entry.action.payload
+      && entry.action.payload.playerID === this.playerID
+      && JSON.stringify(entry.action.payload.args) === args);
+    this.inflight = this.inflight.filter((move) => {
+      if (move.sent >= version) return true;
+      move.onAnswer(move.sent + 1 === version && mine(move.args)
+        ? {ok: true, version} : {ok: false, error: {code: "stale"}});
+      return false;
+    });
+  }
+
+  /* The companion's action as a boardgame.io move (rename's name, pick's number). */
+  send(action, onAnswer) {
+    const args = action.type === "rename" ? [action.name]
+      : action.type === "pick" ? [action.number] : [];
+    const sent = this.view ? this.view._stateID : 0;
+    this.inflight.push({sent, args: JSON.stringify(args), onAnswer});
+    this.socket.emit("update", {type: "MAKE_MOVE", payload: {type: action.type, args,
+                                                             playerID: this.playerID,
+                                                             credentials: this.credentials}},
+                     sent, this.room.code, this.playerID);
+  }
+
+  connected() {
+    return new Promise((resolve) => {
+      this.synced = resolve;
+      this.socket.once("connect_error", (err) => resolve(String(err)));
     });
   }
 }
@@ -179,9 +403,11 @@ class Room {
     const langs = config.langs || ["en"];
     const urls = config.urls;
     const urlFor = (i) => config.split === "room" ? urls[r % urls.length] : urls[(r * 7 + i) % urls.length];
-    this.phones = spec.tokens.map((token, i) => new Phone(this, i, token, urlFor(i),
-                                                          langs[i % langs.length], false));
-    this.table = config.table && spec.host
+    this.seats = spec.tokens.length;
+    this.phones = spec.tokens.map((token, i) => config.server === "bgio"
+      ? new BgioPhone(this, i, token, urlFor(i))
+      : new Phone(this, i, token, urlFor(i), langs[i % langs.length], false));
+    this.table = config.table && spec.host && config.server !== "bgio"
       ? new Phone(this, -1, spec.host, urlFor(spec.tokens.length), langs[0], true) : null;
     this.busy = false;           // closed loop: an action of this room is in flight
   }
@@ -219,7 +445,8 @@ class Room {
 }
 
 let stopping = false;
-const run = {views: 0, viewBytes: 0, viewSampled: 0, stale: 0, disconnects: 0};
+const run = {views: 0, viewBytes: 0, viewSampled: 0, stale: 0, disconnects: 0, resyncs: 0,
+             patchErrors: 0};
 
 async function connectAll(rooms) {
   const sockets = rooms.flatMap((room) => room.sockets());
@@ -257,7 +484,8 @@ async function phase(rooms, spec) {
   let pending = 0;
   const cpu0 = serverCpu(), redis0 = pids.redis ? cpuSeconds(pids.redis) : NaN;
   const mine0 = process.cpuUsage();
-  const views0 = run.views, stale0 = run.stale;
+  const views0 = run.views, stale0 = run.stale, resyncs0 = run.resyncs;
+  const patchErrors0 = run.patchErrors;
   for (const room of rooms) {
     for (const phone of room.phones) phone.firstSeen.clear();
     room.baseVersion = Math.max(...room.phones.map((p) => p.maxVersion)) + 1;
@@ -271,11 +499,10 @@ async function phase(rooms, spec) {
     const record = {room, t0: now(), tAck: null, answer: null, kind};
     records.push(record);
     pending++;
-    phone.socket.emit("action", action, (answer) => {
+    phone.send(action, (answer) => {
       record.tAck = now();
       record.answer = answer;
       pending--;
-      if (answer && answer.ok && answer.view) phone.adopt(answer.view);
       if (onAck) onAck();
     });
   }
@@ -301,7 +528,7 @@ async function phase(rooms, spec) {
   const lastSend = now();
   const graceEnd = lastSend + (config.grace || 5) * 1000;
   const complete = () => pending === 0 && records.every((rec) => !rec.answer || !rec.answer.ok
-    || rec.room.phones.every((p) => p.maxVersion >= rec.answer.view.version));
+    || rec.room.phones.every((p) => p.maxVersion >= rec.answer.version));
   while (now() < graceEnd && !complete()) await sleep(50);
   const wall = (now() - start) / 1000;
   const cpu1 = serverCpu(), redis1 = pids.redis ? cpuSeconds(pids.redis) : NaN;
@@ -320,7 +547,7 @@ async function phase(rooms, spec) {
     ok++;
     lastAck = Math.max(lastAck, rec.tAck);
     ack.push(rec.tAck - rec.t0);
-    const version = rec.answer.view.version;
+    const version = rec.answer.version;
     let last = -Infinity;
     for (const phone of rec.room.phones) {
       const t = phone.firstSeen.get(version);
@@ -348,6 +575,7 @@ async function phase(rooms, spec) {
     redis_cpu_ms_per_action: pids.redis && acked ? (redis1 - redis0) * 1000 / acked : null,
     driver_cpu_share: (mine.user + mine.system) / 1e6 / wall,
     views: run.views - views0, stale_views: run.stale - stale0,
+    resyncs: run.resyncs - resyncs0, patch_errors: run.patchErrors - patchErrors0,
     server_rss_kib: serverRss(),
   };
 }

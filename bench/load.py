@@ -18,6 +18,12 @@ For every (rooms, rate) of the plan it runs, one after the other:
                redis-server on a free port), or as two processes sharing that
                Redis; rooms of 6 seats played to mid-game beforehand (a log of
                --log-lines lines or more, game still running).
+  bgio         with --bgio: the reference, boardgame.io 0.50 from the npm registry
+               (bench/bgio/server.js: its Server, lobby API and socket.io Master,
+               in-memory storage) with `pick` as a boardgame.io game; matches of 6
+               players created through its lobby API; the same driver speaks its
+               protocol.  `bgio+delta` (--bgio-delta) is the same with the game's
+               deltaState (RFC 6902 patches pushed instead of whole states).
 The driver (bench/driver.js, socket.io-client) runs pinned to its own CPU with
 taskset, each server process to another.  Arrivals are Poisson at the given
 total rate (open loop); the acting seat picks a legal action from its own
@@ -456,7 +462,7 @@ def forget_presence(redis_url: str) -> None:
 
 # --- one measured run ------------------------------------------------------------
 
-def driver_config(args, urls, rooms, choose, pids, rate) -> dict:
+def driver_config(args, urls, rooms, choose, pids, rate, extra=None) -> dict:
     phases = [{"name": "warm-up", "kind": "open", "rate": rate,
                "seconds": min(3.0, args.seconds), "report": False}]
     phases += [{"name": f"rep {i + 1}", "kind": "open", "rate": rate, "seconds": args.seconds}
@@ -466,7 +472,7 @@ def driver_config(args, urls, rooms, choose, pids, rate) -> dict:
     return {"mode": "load", "urls": urls, "split": args.split, "rooms": rooms,
             "table": args.table, "choose": choose, "langs": args.langs.split(","),
             "phases": phases, "pids": pids, "clk_tck": os.sysconf("SC_CLK_TCK"),
-            "grace": 5, "seed": args.seed, "connect_parallel": 20}
+            "grace": 5, "seed": args.seed, "connect_parallel": 20, **(extra or {})}
 
 
 def budget(config: dict) -> float:
@@ -474,8 +480,9 @@ def budget(config: dict) -> float:
     return sum(p["seconds"] + 10 for p in config["phases"]) + 60 + sockets / 20
 
 
-def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=None) -> list[dict]:
-    config = driver_config(args, urls, rooms, choose, pids, rate)
+def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=None,
+            extra=None) -> list[dict]:
+    config = driver_config(args, urls, rooms, choose, pids, rate, extra)
     answer = run_driver(config, cpus.driver, budget(config), on_line)
     connect = answer["connect"]
     grown = sum(a - b for a, b in zip(connect["rss_after_kib"], connect["rss_before_kib"]))
@@ -522,7 +529,105 @@ def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dic
         cpus.quota.release()
 
 
-def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid) -> list[dict]:
+# --- the boardgame.io reference ------------------------------------------------------
+
+BGIO = Path(HERE) / "bgio"
+
+
+def bgio_installed() -> str | None:
+    """boardgame.io in bench/bgio/node_modules (npm ci once, from its lock
+    file); None when ready, else why not."""
+    if (BGIO / "node_modules" / "boardgame.io").is_dir():
+        return None
+    npm = shutil.which("npm")
+    if npm is None:
+        return "npm is not on PATH"
+    print("installing boardgame.io in bench/bgio (npm ci)", flush=True)
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=BGIO, check=False,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        return f"npm ci in bench/bgio failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
+    return None
+
+
+class BgioServer:
+    """bench/bgio/server.js on a free port, as a deployment runs it
+    (NODE_ENV=production: no log line per action); its output in a file."""
+
+    def __init__(self, tmp: str, delta: bool):
+        from .processes import free_port
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = Path(tmp) / f"bgio-{self.port}.log"
+        args = [shutil.which("node") or "node", str(BGIO / "server.js"), str(self.port)]
+        with open(self.log, "w") as out:   # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen(args + (["--delta"] if delta else []), cwd=ROOT,
+                                            stdout=out, stderr=subprocess.STDOUT,
+                                            env={**os.environ, "NODE_ENV": "production"})
+        deadline = time.time() + 20
+        while "ready" not in self.output():
+            if self.process.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError(f"the boardgame.io server did not start: {self.output()[-500:]}")
+            time.sleep(0.1)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def stop(self) -> None:
+        from .processes import stop
+        stop(self.process)
+
+
+def bgio_matches(url: str, count: int) -> list[dict]:
+    """``count`` matches of pick (6 players, 9 rounds, as the companion's rooms),
+    each seat joined through the lobby API: {code: matchID, tokens: credentials}."""
+    import requests
+    out = []
+    with requests.Session() as http:
+        for _ in range(count):
+            made = http.post(f"{url}/games/pick/create", timeout=10,
+                             json={"numPlayers": SEATS, "setupData": {"rounds": 9}})
+            made.raise_for_status()
+            match = made.json()["matchID"]
+            tokens = []
+            for seat in range(SEATS):
+                joined = http.post(f"{url}/games/pick/{match}/join", timeout=10,
+                                   json={"playerID": str(seat), "playerName": f"P{seat}"})
+                joined.raise_for_status()
+                tokens.append(joined.json()["playerCredentials"])
+            out.append({"code": match, "tokens": tokens, "host": None})
+    return out
+
+
+def run_bgio(args, plan, cpus, tmp, delta=False) -> list[dict]:
+    """The boardgame.io reference under the plan's load: renames, as the
+    companion's pick rows send (bench/bgio/server.js says how the game
+    matches pick)."""
+    rooms_n, rate = plan
+    server = BgioServer(tmp, delta)
+    try:
+        pin(server.process.pid, cpus.server(0))
+        cpus.quota.place(server.process.pid)
+        rooms = bgio_matches(server.url, rooms_n)
+        label = {"store": "bgio+delta" if delta else "bgio", "game": "pick", "rooms": rooms_n,
+                 "plan_rate": rate, "processes": 1}
+        rows = measure(args, label, [server.url], rooms, "rename",
+                       {"servers": [server.process.pid], "redis": None}, rate, cpus,
+                       extra={"server": "bgio", "bgio_game": "pick", "table": False})
+        # boardgame.io logs each stale move it drops ("ERROR: invalid stateID"): not a fault
+        errors = sum(1 for line in server.output().splitlines()
+                     if ("ERROR" in line or "Error:" in line) and "invalid stateID" not in line)
+        for row in rows:
+            row["errors"] = errors
+        return rows
+    finally:
+        server.stop()
+        cpus.quota.release()
+
+
+def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid,
+                  patches=False) -> list[dict]:
     from tests.servers import Server
     rooms_n, rate = plan
     count = 2 if store_kind == "redis2" else 1
@@ -535,14 +640,15 @@ def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_p
                                   redis_url=store["redis"], env=SERVER_ENV))
             pin(servers[-1].process.pid, cpus.server(i))
             cpus.quota.place(servers[-1].process.pid)
-        label = {"store": store_kind, "game": game, "rooms": rooms_n, "plan_rate": rate,
-                 "processes": count}
+        label = {"store": store_kind + ("/p" if patches else ""), "game": game, "rooms": rooms_n,
+                 "plan_rate": rate, "processes": count}
         pids = [s.process.pid for s in servers]
         profiler = Profiler(args.profile, f"{store_kind}-{game}-{rooms_n}x{rate:g}", pids)
         try:
             rows = measure(args, label, [s.url for s in servers], rooms[:rooms_n],
                            "rename" if game == "pick" else "game",
-                           {"servers": pids, "redis": redis_pid}, rate, cpus, profiler.on_line)
+                           {"servers": pids, "redis": redis_pid}, rate, cpus, profiler.on_line,
+                           extra={"patches": True} if patches else None)
         finally:
             profiler.stop()
         errors, first = server_trouble(servers)
@@ -634,6 +740,9 @@ def report(rows: list[dict], args, cpus) -> None:
             notes.append("refused " + ", ".join(f"{c} {n}" for c, n in sorted(row["refused_by"].items())))
         if row.get("kinds") and row["game"] not in ("-", "pick"):
             notes.append("actions " + ", ".join(f"{k} {n}" for k, n in sorted(row["kinds"].items())))
+        if row.get("resyncs") or row.get("patch_errors"):
+            notes.append(f"{row.get('resyncs', 0)} resyncs, {row.get('patch_errors', 0)} patches "
+                         "not applicable")
         if row["stale_views"]:
             notes.append(f"{row['stale_views']} views arrived after a newer one")
         if row["send_lag"].get("p99", 0) > 5:
@@ -664,7 +773,7 @@ def targets(rows: list[dict], cpus) -> None:
         if store.startswith("echo"):
             continue
         echo = agg.get(("echo", "-", rooms_n, rate), {})
-        line = (f"    {store:<8}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
+        line = (f"    {store:<11}{game:<13}{rooms_n:>4} x {rate:g}/s: CPU "
                 f"{ratio(value['cpu'], echo.get('cpu'))} x echo")
         line += f", p99 {ratio(value['p99'], echo.get('p99'))} x echo"
         floor = agg.get(("rules", game, rooms_n, rate))
@@ -677,6 +786,7 @@ def targets(rows: list[dict], cpus) -> None:
         if (rooms_n, rate) in TARGET_PLANS:
             line += f", dropped {value['dropped']}"
         print(line)
+    against_bgio(agg, rows)
     print("  Redis within 1.3 x SQLite (CPU per action, p99):")
     for k, value in sorted(agg.items()):
         store, game, rooms_n, rate = k
@@ -705,6 +815,27 @@ def targets(rows: list[dict], cpus) -> None:
         print("    (both server processes share the same CPUs here: this ratio cannot exceed 1;"
               " --cpu-quota gives each its own share)")
     print("  5,000 idle sockets: python -m bench.idle")
+
+
+def against_bgio(agg: dict, rows: list[dict]) -> None:
+    """Every row against the boardgame.io reference of the same run and plan:
+    CPU per action, p99 and bytes per pushed view (medians over repetitions)."""
+    refs = {k[2:]: (k, v) for k, v in agg.items() if k[0] == "bgio"}
+    if not refs:
+        return
+    sizes: dict[tuple, list] = {}
+    for row in rows:
+        if row["kind"] == "open":
+            sizes.setdefault(key(row), []).append(row["view_bytes"])
+    print("  against boardgame.io 0.50 (bench/bgio, the same driver and plan):")
+    for k, value in sorted(agg.items()):
+        ref_key, ref = refs.get(k[2:], (None, None))
+        if not ref or k[0] == "bgio":
+            continue
+        size, ref_size = median(sizes.get(k, [])), median(sizes.get(ref_key, []))
+        print(f"    {k[0]:<11}{k[1]:<13}{k[2]:>4} x {k[3]:g}/s: CPU {ratio(value['cpu'], ref['cpu'])}"
+              f" x bgio, p99 {ratio(value['p99'], ref['p99'])} x, bytes per push "
+              f"{ratio(size, ref_size)} x")
 
 
 # --- main --------------------------------------------------------------------------
@@ -736,6 +867,14 @@ def parse_args(argv):
                         help="also run echo+pad: echo whose views carry this many filler bytes "
                         "(as large as the companion's views), beside the plain echo")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
+    parser.add_argument("--bgio", action="store_true",
+                        help="also run the reference: boardgame.io 0.50 (bench/bgio, installed "
+                        "on demand with npm ci) with pick, renames as the pick rows send")
+    parser.add_argument("--bgio-delta", action="store_true",
+                        help="also run boardgame.io with the game's deltaState (patches)")
+    parser.add_argument("--patches", nargs="?", const="on", choices=["on", "both"], default=None,
+                        help="the companion's sockets opt in to JSON-patch pushes (rows "
+                        "labelled STORE/p); `both`: each companion row with and without")
     parser.add_argument("--floor", action="store_true",
                         help="also run `rules` per game: the bare stack with only the game's own "
                              "work on rooms in memory (needs the sqlite store in the run)")
@@ -836,6 +975,11 @@ def main(argv=None) -> None:
     rows: list[dict] = []
     failures: list[str] = []
     redis = None
+    bgio_runs = [False] * args.bgio + [True] * args.bgio_delta
+    trouble = bgio_runs and bgio_installed()
+    if trouble:
+        print(f"boardgame.io left out: {trouble}", flush=True)
+        bgio_runs = []
     with tempfile.TemporaryDirectory(prefix="companion-load-") as tmp:
         try:
             stores = {}
@@ -875,14 +1019,21 @@ def main(argv=None) -> None:
                         runs.append((f"rules {game}", lambda plan=plan, game=game: run_floor(
                             args, plan, cpus, game, stores["sqlite"]["db"],
                             prepared[("sqlite", game)])))
+                for delta in bgio_runs:
+                    runs.append(("bgio+delta" if delta else "bgio", lambda plan=plan, delta=delta:
+                                 run_bgio(args, plan, cpus, tmp, delta)))
+                patch_modes = {None: [False], "on": [True], "both": [False, True]}[args.patches]
                 for kind, store in stores.items():
                     backend = "redis" if store["redis"] else "sqlite"
                     redis_pid = redis.process.pid if redis and store["redis"] else None
                     for game in game_list:
-                        runs.append((f"{kind} {game}", lambda plan=plan, kind=kind, store=store,
-                                     game=game, rooms=prepared[(backend, game)], pid=redis_pid:
-                                     run_companion(args, plan, cpus, kind, store, game, rooms,
-                                                   tmp, pid)))
+                        for patches in patch_modes:
+                            runs.append((f"{kind}{'/p' if patches else ''} {game}",
+                                         lambda plan=plan, kind=kind, store=store, game=game,
+                                         rooms=prepared[(backend, game)], pid=redis_pid,
+                                         patches=patches:
+                                         run_companion(args, plan, cpus, kind, store, game, rooms,
+                                                       tmp, pid, patches)))
                 rows += run_all(runs, plan, args, failures)
         finally:
             if redis:
