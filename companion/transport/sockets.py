@@ -40,8 +40,9 @@ def checked_auth(auth) -> dict:
     except guard.BadInput as error:
         raise fail(error.code) from None
     code, token = auth.get("room"), auth.get("token") or None
+    patches = auth.get("patches")
     if not isinstance(code, str) or (token is not None and not isinstance(token, str)) \
-            or not isinstance(auth.get("patches", False), bool):
+            or (patches is not None and type(patches) is not bool):   # 1 is no boolean here
         raise fail("bad_json")
     return auth
 
@@ -132,7 +133,7 @@ class RoomEvents(Namespace):
             limits.check("unknown_room", address())
             # store the session first: the first view is pushed inside connect
             self.sessions[sid] = {"room": auth["room"].upper(), "token": auth.get("token") or None,
-                                  "lang": lang, "patches": auth.get("patches", False)}
+                                  "lang": lang, "patches": auth.get("patches") is True}
             self.service.connect(auth["room"], auth.get("token") or None, sid, lang)
         except ServiceError as error:
             self.sessions.pop(sid, None)
@@ -200,6 +201,7 @@ class RoomEvents(Namespace):
     def on_resync(self, *args):
         """A page that holds no base for the next patch asks for a whole view."""
         def again(session):
+            self.limits.spend("connect", address())   # a whole view costs what a connect does
             session["sent"] = None
             self.service.connect(session["room"], session["token"], request.sid, session["lang"])
             return {"ok": True}

@@ -278,6 +278,19 @@ def test_hostile_connections_are_refused(app_pair, table, auth):
     assert table.view()["seats"][0]["connected"] is False
 
 
+@pytest.mark.parametrize("patches", ["yes", 1, 0, [True], {"on": True}, 10 ** 200, float("nan")])
+def test_a_patches_flag_that_is_no_boolean_is_refused(app_pair, table, patches):
+    app, socketio = app_pair
+    client = socketio.test_client(app, auth={"room": table.code, "token": next(iter(table.tokens.values())),
+                                             "patches": patches})
+    assert not client.is_connected()
+    assert table.view()["seats"][0]["connected"] is False
+    for fine in (True, False, None):
+        client = socketio.test_client(app, auth={"room": table.code, "patches": fine})
+        assert client.is_connected()
+        assert client.get_received()[0]["name"] == ("patch" if fine else "view")
+
+
 def test_raw_hostile_connect_packets_are_refused(app_pair, table):
     app, socketio = app_pair
     client = phone(app_pair, table)
