@@ -67,14 +67,43 @@ class Remote:
 
 
 class Sock:
-    """A python-socketio client that collects the `view` events it gets."""
+    """A python-socketio client that collects the `view` events it gets;
+    with ``patches`` it asks for patch events and collects the views it
+    holds after each, as the pages do (socket.js ``patchedViews``): a patch
+    applies only to the document of seq ``base``, else it asks ``resync``."""
 
-    def __init__(self, url, code, token=None, transports=None):
+    def __init__(self, url, code, token=None, transports=None, patches=False):
         self.views: queue.Queue = queue.Queue()
         self.client = socketio.Client(reconnection=False)
-        self.client.on("view", self.views.put)
-        self.client.connect(url, auth={"room": code, "token": token}, transports=transports,
-                            wait_timeout=10)
+        self.held: dict = {"doc": None, "seq": None}
+        self.resyncs = 0
+        self.client.on("view", self.whole)
+        self.client.on("patch", self.patch)
+        auth = {"room": code, "token": token}
+        if patches:
+            auth["patches"] = True
+        self.client.connect(url, auth=auth, transports=transports, wait_timeout=10)
+
+    def whole(self, view):
+        self.held.update(doc=None, seq=None)   # no base for the next patch
+        self.views.put(view)
+
+    def patch(self, body):
+        from companion import json_patch
+        held = self.held
+        try:
+            if body["base"] is not None and (body["base"] != held["seq"] or held["doc"] is None):
+                raise ValueError("another base")
+            doc = json_patch.apply(held["doc"], body["ops"])
+            if doc["version"] != body["version"]:
+                raise ValueError("another version")
+        except (ValueError, KeyError, IndexError, TypeError):
+            held.update(doc=None, seq=None)
+            self.resyncs += 1
+            self.client.emit("resync")
+            return
+        held.update(doc=doc, seq=body["seq"])
+        self.views.put(doc)
 
     def wait(self, predicate, timeout=10.0):
         deadline = time.monotonic() + timeout

@@ -116,3 +116,32 @@ def test_gevent_is_the_default_async_mode(monkeypatch):
 
     from tests.servers import Server
     assert inspect.signature(Server).parameters["async_mode"].default == "gevent"
+
+
+def test_patch_sockets_on_two_processes_hold_each_newest_view(two_servers, sockets):
+    """Sockets that take patches, one on each process, while actions arrive
+    through both: a push from the other process comes as a whole view
+    through the message queue, the socket's own process then patches a base
+    the socket no longer holds, the socket asks ``resync`` and holds the
+    newest view again; at the end each holds what HTTP answers."""
+    import json
+
+    from tests.conformance.test_protocol import as_the_page_holds_it, unclocked
+    a, b = two_servers
+    game = Remote(a.url)
+    game.create("pick", {"rounds": 9})
+    for name in ("Sylvia", "Gregor", "Petra"):
+        game.join(name)
+    game.ok(game.host, type="start", first=0)
+    phone = sockets(a.url, game.code, game.tokens[0], transports=["websocket"], patches=True)
+    table = sockets(b.url, game.code, transports=["websocket"], patches=True)
+    held = {phone: [phone.wait(lambda v: True)], table: [table.wait(lambda v: True)]}
+    for i in range(12):
+        answer = game.ok(game.tokens[i % 3], url=(a, b)[i % 2].url, type="rename", name=f"N{i}")
+        for sock in (phone, table):
+            held[sock].append(sock.wait(lambda v: v["version"] == answer["version"]))
+    assert phone.resyncs + table.resyncs > 0, "no push crossed the processes"
+    for sock, token in ((phone, game.tokens[0]), (table, None)):
+        fresh = game.view(token, url=a.url)
+        assert json.dumps(unclocked(as_the_page_holds_it(held[sock])), sort_keys=True) == \
+            json.dumps(unclocked(fresh), sort_keys=True)
