@@ -143,11 +143,14 @@
         return new Promise((resolve) => {
           socket.timeout(10000).emit("action", action, (err, answer) => {
             if (err) answer = {ok: false, error: {code: "timeout", message: K.t("page.reconnecting")}};
-            // the view itself came as a patch just before (the answer has its version only)
-            if (answer.ok && answer.view) {
-              version = Math.max(version, answer.view.version);
-              log.fill(answer.view);
-              K.loadGame(answer.view.game).then(() => show(answer.view));
+            // with patches, the view itself came as a patch just before
+            // (the answer names its version only)
+            if (answer.ok) {
+              if (answer.view) {
+                version = Math.max(version, answer.view.version);
+                log.fill(answer.view);
+                K.loadGame(answer.view.game).then(() => show(answer.view));
+              }
             } else if (DEAD.includes(answer.error.code)) refused(answer.error);
             else toast(answer.error.message);
             resolve(answer);

@@ -79,7 +79,9 @@ def test_a_phone_is_pushed_patches_and_draws_each_newest_view(server, browser):
     seat = next(iter(room.tokens))
     page = new_page(browser, PHONE)
     frames: list[str] = []
+    errors: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{server.url}/j/{room.code}")
     page.evaluate("([c, t, s]) => { localStorage.setItem('companion:seat:' + c, t);"
                   " localStorage.setItem('companion:seatno:' + c, String(s)); }",
@@ -90,6 +92,7 @@ def test_a_phone_is_pushed_patches_and_draws_each_newest_view(server, browser):
     for _ in range(12):
         room.play(rng, steps=2)
         wait_js(page, f"document.body.dataset.version === '{room.view()['version']}'")
+    assert not errors, errors
     patches = [f for f in frames if f.startswith('42["patch",')]
     based = [f for f in patches if '"base":null' not in f]
     assert not [f for f in frames if f.startswith('42["view",')], "a patch page was pushed a whole view event"
