@@ -41,18 +41,23 @@ def diff(old: Any, new: Any, made: dict | None = None) -> list[dict]:
         _diff(old, new, "", ops)
         return ops
     ops = []
-    for key, value in new.items():
+    for key, value in new.items():   # written out: it runs for every view pushed
         before = old[key]
-        if before is value or type(value) not in (dict, list):
-            if before is not value:
-                _diff(before, value, pointer("", key), ops)
+        if before is value:
             continue
+        kind = type(value)
+        if kind is not dict and kind is not list:
+            if type(before) is not kind or before != value:
+                ops.append({"op": "replace", "path": pointer("", key), "value": value})
+            continue
+        pair = id(before), id(value)
+        known = made.get(pair)
         # kept with the objects, so that neither is freed and its id reused meanwhile
-        known = made.get((id(before), id(value)))
         if known is None or known[0] is not before or known[1] is not value:
-            known = made[id(before), id(value)] = (before, value, [])
+            known = made[pair] = (before, value, [])
             _diff(before, value, pointer("", key), known[2])
-        ops.extend(known[2])
+        if known[2]:
+            ops.extend(known[2])
     return ops
 
 
@@ -112,11 +117,10 @@ def _moved_on(old: list, new: list, path: str, ops: list) -> bool:
     tail after an action).  Removes k from the front, appends the rest."""
     if not old or not new:
         return False
-    for k in range(1, min(len(old), LIST_OPS_MAX) + 1):
+    first = new[0]
+    for k in range(1, min(len(old) - 1, LIST_OPS_MAX) + 1):
         kept = len(old) - k
-        if kept <= len(new) and all(same(a, b) for a, b in zip(old[k:], new[:kept])):
-            if not kept:
-                return False   # nothing in common: not a window
+        if kept <= len(new) and old[k] == first and old[k:] == new[:kept]:
             ops.extend({"op": "remove", "path": pointer(path, 0)} for _ in range(k))
             ops.extend({"op": "add", "path": pointer(path, "-"), "value": value}
                        for value in new[kept:])
