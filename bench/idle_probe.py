@@ -29,7 +29,8 @@ def _types() -> dict:
     counts: dict[str, list[int]] = {}
     try:
         for obj in gc.get_objects():
-            name = type(obj).__module__ + "." + type(obj).__qualname__
+            kind = type(obj)
+            name = f"{getattr(kind, '__module__', '?')}.{getattr(kind, '__qualname__', '?')}"
             entry = counts.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += sys.getsizeof(obj)
@@ -39,9 +40,16 @@ def _types() -> dict:
 
 
 def _report(signum, frame) -> None:
+    try:
+        _write()
+    except Exception as error:   # never into whichever greenlet the signal hit
+        print(f"idle_probe: {error!r}", file=sys.stderr, flush=True)
+
+
+def _write() -> None:
     import tracemalloc
-    _report.n = getattr(_report, "n", 0) + 1
-    base = PREFIX.format(pid=os.getpid()) + f".{_report.n}"
+    _write.n = getattr(_write, "n", 0) + 1
+    base = PREFIX.format(pid=os.getpid()) + f".{_write.n}"
     tracemalloc.take_snapshot().dump(base + ".snapshot")
     with open(f"/proc/{os.getpid()}/status") as f:
         rss = next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
