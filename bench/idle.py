@@ -193,6 +193,8 @@ def parse(argv):
     parser.add_argument("--only", choices=["companion", "echo"], help="one server only")
     parser.add_argument("--probe", action="store_true",
                         help="companion under bench/idle_probe.py: where the memory goes")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the companion server (to try one)")
     parser.add_argument("--driver-cpus", default="")
     parser.add_argument("--server-cpus", default="")
     parser.add_argument("--redis-cpus", default="")
@@ -224,7 +226,8 @@ def run_companion(store, rooms, args, cpus) -> dict:
     from tests.servers import Server
 
     from .idle_probe import Probe
-    server = Server(db=store["db"], redis_url=store["redis"], env=load.SERVER_ENV,
+    env = {**load.SERVER_ENV, **dict(item.split("=", 1) for item in args.server_env)}
+    server = Server(db=store["db"], redis_url=store["redis"], env=env,
                     module="bench.idle_probe" if args.probe else "companion")
     try:
         load.pin(server.process.pid, cpus.server(0))

@@ -42,7 +42,7 @@ def _types() -> dict:
 def _report(signum, frame) -> None:
     try:
         _write()
-    except Exception as error:   # never into whichever greenlet the signal hit
+    except Exception as error:   # noqa: BLE001 -- never into whichever greenlet the signal hit
         print(f"idle_probe: {error!r}", file=sys.stderr, flush=True)
 
 

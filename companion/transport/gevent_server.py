@@ -38,7 +38,19 @@ class HeadersTooSlow(ValueError):
     is dropped for a newer connection of the same address)."""
 
 
+#: bytes a connection reads ahead (gevent's default is 8 KiB): a request's
+#: line and headers from a phone fit in well under this, a body that does
+#: not is read past the buffer, and every websocket keeps this buffer for
+#: its whole life without reading from it (simple-websocket reads the
+#: socket itself)
+READ_AHEAD = 2048
+
+
 class GuardedHandler(pywsgi.WSGIHandler):
+    def __init__(self, sock, address, server, rfile=None):
+        super().__init__(sock, address, server,
+                         rfile if rfile is not None else sock.makefile("rb", READ_AHEAD))
+
     def handle_one_request(self):
         self._greenlet = gevent.getcurrent()
         self._due = gevent.Timeout.start_new(self.server.header_timeout, HeadersTooSlow)
