@@ -42,9 +42,10 @@ from . import load
 from .echo import EchoServer
 from .processes import Redis
 
-#: files the server keeps besides its sockets, and some to spare (its log,
-#: the SQLite file and its WAL, epoll, the thread pool's pipes)
-SERVER_SPARE_FILES = 24
+#: --sockets max leaves this many files free beyond those the server holds
+#: before the sockets come (its log, the SQLite file and WAL, epoll...): for
+#: a request or a file it opens later, else a connection finds no file
+SERVER_SPARE_FILES = 12
 
 
 def idle_config(urls, rooms, pids, hold) -> dict:
