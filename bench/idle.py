@@ -207,7 +207,7 @@ def parse(argv):
     if not 6 <= args.sockets <= 30000 or not 1 <= args.hold <= 300 \
             or not 100 <= args.per_driver <= limit - 256:
         parser.error(f"sockets 6..30000, hold 1..300 s, per-driver 100..{limit - 256}")
-    if args.sockets + SERVER_SPARE_FILES > limit:
+    if not args.max and args.sockets + SERVER_SPARE_FILES > limit:
         parser.error(f"the open-file limit is {limit}: at most {limit - SERVER_SPARE_FILES} "
                      "sockets (or --sockets max)")
     return args, limit
