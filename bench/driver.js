@@ -29,6 +29,8 @@
      clk_tck     clock ticks per second of /proc/<pid>/stat
      grace       seconds to wait for late acks and views after the last send
      connect_parallel, seed, hold (idle: seconds to keep the sockets open)
+     until_stdin (idle): instead of `hold`, keep them open until stdin closes
+                 (its budget still counts `hold`)
      server      "companion" (default) | "bgio": the boardgame.io reference
                  (bench/bgio/server.js); rooms are then matches, `code` the
                  matchID, `tokens` the players' credentials (playerID = index),
@@ -580,6 +582,13 @@ async function phase(rooms, spec) {
   };
 }
 
+function untilStdinCloses() {
+  return new Promise((resolve) => {
+    process.stdin.on("end", resolve).on("close", resolve).on("error", resolve);
+    process.stdin.resume();
+  });
+}
+
 async function main() {
   const rooms = [];
   config.rooms.forEach((spec, r) => rooms.push(new Room(spec, r, run)));
@@ -590,7 +599,14 @@ async function main() {
   const rssAfter = serverRss();
   const out = {connect: {...connect, rss_before_kib: rssBefore, rss_after_kib: rssAfter},
                phases: []};
-  if (config.mode === "idle") {
+  if (config.mode === "idle" && config.until_stdin) {
+    // bench/idle.py with several drivers measures the common idle window
+    // itself: it says when by closing our stdin
+    log("holding until stdin closes");
+    await untilStdinCloses();
+    out.idle = {disconnects: run.disconnects,
+                driver_rss_kib: Math.round(process.memoryUsage().rss / 1024)};
+  } else if (config.mode === "idle") {
     const cpu0 = serverCpu();
     const hold = config.hold || 10;
     await sleep(hold * 1000);

@@ -12,7 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .service import Service
 from .store import open_store
-from .transport import api, assets, guard, http, limits, pages, sockets
+from .transport import api, assets, guard, http, limits, pages, pings, sockets
 from .transport.compression import without_websocket_compression
 from .transport.headers import SecurityHeaders
 
@@ -136,6 +136,7 @@ def create_app(config: dict | None = None):
         ping_timeout=20,
     )
     guard.check_engine_frames(socketio.server.eio)
+    pings.install()   # under gevent, a timer per socket's ping, not a greenlet
     notifier = sockets.Notifier(socketio, store)
     service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"], notifier=notifier)
     app.extensions["companion"] = service

@@ -22,7 +22,7 @@ def free_port() -> int:
 class Server:
     def __init__(self, db: str | None = None, redis_url: str | None = None,
                  async_mode: str = "gevent", port: int | None = None, env: dict | None = None,
-                 cwd: Path | None = None):
+                 cwd: Path | None = None, module: str = "companion"):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         environ = dict(os.environ)
@@ -36,7 +36,7 @@ class Server:
         if redis_url:
             environ["REDIS_URL"] = redis_url
         environ.update(env or {})
-        args = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+        args = [sys.executable, "-m", module, "serve", "--host", "127.0.0.1",
                 "--port", str(self.port), "--async-mode", async_mode]
         if db:
             args += ["--db", db]

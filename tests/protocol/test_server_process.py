@@ -3,8 +3,10 @@ same SQLite file keeps every room byte for byte, SIGTERM and Ctrl-C stop it
 cleanly, and the eventlet mode serves HTTP and Socket.IO."""
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
+import time
 
 import pytest
 
@@ -157,6 +159,51 @@ def test_sigterm_with_sockets_open_stops_at_once(servers, sockets, tmp_path):
     assert code == 0, output(server)
     assert seconds < 5
     assert "companion: stopping" in output(server)
+
+
+# --- files ---------------------------------------------------------------------
+
+def open_files(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def files_once_settled(pid: int, want=None, timeout: float = 10.0) -> int:
+    """The server's open files once the count holds still (HTTP connections
+    closed by the client take a moment to close on the server), or once it
+    is ``want``."""
+    deadline = time.monotonic() + timeout
+    last = open_files(pid)
+    while time.monotonic() < deadline and last != want:
+        time.sleep(0.2)
+        now = open_files(pid)
+        if now == last and want is None:
+            break
+        last = now
+    return last
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts files in /proc")
+def test_a_websocket_costs_the_server_one_file(servers, sockets, tmp_path):
+    """simple-websocket dups a gevent connection's socket; the server hands
+    it connections that refuse, so a phone costs one file, not two (the
+    open-file limit counts phones)."""
+    server = servers(db=str(tmp_path / "rooms.sqlite3"))
+    game = Remote(server.url)
+    game.create("pick")
+    for name in ("Sylvia", "Gregor", "Petra"):
+        game.join(name)
+    before = files_once_settled(server.process.pid)
+    phones = [sockets(server.url, game.code, game.tokens[seat], transports=["websocket"])
+              for seat in range(3)]
+    for phone in phones:
+        phone.wait(lambda v: v["you"] is not None)
+    assert files_once_settled(server.process.pid, want=before + 3) == before + 3
+    game.ok(game.host, type="start", first=0)
+    for phone in phones:   # the websockets still carry views both ways
+        phone.wait(lambda v: v["status"] == "playing")
+    phones[0].client.disconnect()
+    assert files_once_settled(server.process.pid, want=before + 2) == before + 2
+    assert "Traceback" not in output(server), output(server)
 
 
 # --- eventlet ------------------------------------------------------------------
