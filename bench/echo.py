@@ -57,7 +57,9 @@ GWS_PATH = os.environ.get("BENCH_GWS_PATH", "/tmp/gws")
 
 def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
           collector: str = "companion", rules: str | None = None, stack: str = "gevent",
-          packets: str = "default", deflate: bool = True) -> None:
+          packets: str = "default", deflate: bool = True, wsaccel: bool = True) -> None:
+    if not wsaccel:   # gevent-websocket validates UTF-8 with wsaccel when it can import it
+        sys.modules["wsaccel"] = None
     import gevent
     from gevent import monkey
     if collector == "companion":
@@ -298,12 +300,13 @@ class EchoServer:
 
     def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
                  collector: str = "companion", rules: str | None = None, stack: str = "gevent",
-                 packets: str = "default", deflate: bool = True):
+                 packets: str = "default", deflate: bool = True, wsaccel: bool = True):
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         options = {"redis_url": redis_url, "pad": pad, "nodelay": nodelay, "collector": collector,
-                   "rules": rules, "stack": stack, "packets": packets, "deflate": deflate}
+                   "rules": rules, "stack": stack, "packets": packets, "deflate": deflate,
+                   "wsaccel": wsaccel}
         env = dict(os.environ)
         if stack == "uwsgi":   # bench/uwsgi_echo.py reads the options from the environment
             args = uwsgi_command(self.port)

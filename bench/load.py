@@ -538,7 +538,7 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
 
 def run_echo(args, plan, cpus, redis_url=None, pad=0, variant="gevent") -> list[dict]:
     """Echo on the stack ``variant`` ("gevent", "gws", "uwsgi", each with
-    optional "+orjson" and "+nodeflate"): a row "echo" for the plain gevent
+    optional "+orjson", "+nodeflate", "+nowsaccel"): a row "echo" for the plain gevent
     stack, else "echo@variant", beside it in the same run."""
     rooms_n, _ = plan
     rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
@@ -549,7 +549,7 @@ def run_echo(args, plan, cpus, redis_url=None, pad=0, variant="gevent") -> list[
     stack, *flags = variant.split("+")
     return run_bare(args, plan, cpus, store, "-", rooms, "rename", redis_url=redis_url, pad=pad,
                     stack=stack, packets="orjson" if "orjson" in flags else "default",
-                    deflate="nodeflate" not in flags)
+                    deflate="nodeflate" not in flags, wsaccel="nowsaccel" not in flags)
 
 
 def run_floor(args, plan, cpus, game, db, rooms) -> list[dict]:
@@ -814,7 +814,8 @@ def parse_args(argv):
                         "one: gevent (pywsgi + simple-websocket, as `companion serve`), gws "
                         "(gevent-websocket's handler, from BENCH_GWS_PATH), uwsgi (uWSGI's "
                         "websockets, gevent_uwsgi), each optionally +orjson (the companion's "
-                        "packets) and +nodeflate (no permessage-deflate, as the companion); "
+                        "packets), +nodeflate (no permessage-deflate, as the companion) and "
+                        "+nowsaccel (gevent-websocket without wsaccel's UTF-8 check); "
                         "default gevent")
     parser.add_argument("--floor", action="store_true",
                         help="also run `rules` per game: the bare stack with only the game's own "
@@ -867,8 +868,10 @@ def parse_args(argv):
                           if v.strip() and v.strip() != "gevent"]
     for variant in args.echo_variants:
         stack, *flags = variant.split("+")
-        if stack not in ("gevent", "gws", "uwsgi") or not set(flags) <= {"orjson", "nodeflate"}:
-            parser.error("--echo-stacks: gevent, gws, uwsgi, each optionally +orjson, +nodeflate")
+        if stack not in ("gevent", "gws", "uwsgi") or not set(flags) <= {"orjson", "nodeflate",
+                                                                  "nowsaccel"}:
+            parser.error("--echo-stacks: gevent, gws, uwsgi, each optionally +orjson, +nodeflate, "
+                         "+nowsaccel")
     if args.cpu_quota is not None and not 0.05 <= args.cpu_quota <= 1:
         parser.error("--cpu-quota is a fraction of one core, 0.05..1")
     return args
