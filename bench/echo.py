@@ -69,14 +69,10 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
 
     from gevent import pywsgi
     from gevent import socket as gsocket
-
-    from companion.transport.gevent_server import engine_websocket
-    handler = {}             # simple-websocket, as `companion serve` runs by default
+    handler = {}             # simple-websocket, as Flask-SocketIO and `companion serve` run
     if stack == "gws":       # gevent-websocket's handler: its own frame code
         from geventwebsocket.handler import WebSocketHandler
         handler = {"handler_class": WebSocketHandler}
-    # python-engineio's driver on the same layer (it would take gevent-websocket when installed)
-    engine_websocket("gevent-websocket" if stack == "gws" else "simple-websocket")
 
     sio, app = build_app(redis_url, pad, rules, packets, "gevent", deflate)
     listener = gsocket.socket()

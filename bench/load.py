@@ -55,7 +55,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from .echo import GWS_PATH, EchoServer
+from .echo import EchoServer
 from .processes import Redis
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -582,28 +582,21 @@ def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dic
         cpus.quota.release()
 
 
-def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid,
-                  websocket="simple-websocket") -> list[dict]:
-    """`companion serve` under the plan's load; with ``websocket``
-    gevent-websocket (from bench/echo.py GWS_PATH) its rows are
-    "STORE@gws"."""
+def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_pid) -> list[dict]:
     from tests.servers import Server
     rooms_n, rate = plan
     count = 2 if store_kind == "redis2" else 1
-    env = {**SERVER_ENV, "COMPANION_WEBSOCKET": websocket}
-    if websocket == "gevent-websocket":
-        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), GWS_PATH])
     servers = []
     try:
         for i in range(count):
             # the SQLite path also names the server's log file (in our temp folder)
             servers.append(Server(db=store["db"] if not store["redis"] else
                                   os.path.join(tmp, f"redis-server-{i}.sqlite3"),
-                                  redis_url=store["redis"], env=env))
+                                  redis_url=store["redis"], env=SERVER_ENV))
             pin(servers[-1].process.pid, cpus.server(i))
             cpus.quota.place(servers[-1].process.pid)
-        label = {"store": store_kind + ("@gws" if websocket == "gevent-websocket" else ""),
-                 "game": game, "rooms": rooms_n, "plan_rate": rate, "processes": count}
+        label = {"store": store_kind, "game": game, "rooms": rooms_n, "plan_rate": rate,
+                 "processes": count}
         pids = [s.process.pid for s in servers]
         profiler = Profiler(args.profile, f"{store_kind}-{game}-{rooms_n}x{rate:g}", pids,
                             args.profile_native)
@@ -805,10 +798,6 @@ def parse_args(argv):
                         help="also run echo+pad: echo whose views carry this many filler bytes "
                         "(as large as the companion's views), beside the plain echo")
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
-    parser.add_argument("--websockets", default="simple-websocket",
-                        help="the companion's websocket layers, a row each (`serve --websocket`): "
-                        "simple-websocket (default), gevent-websocket (rows STORE@gws; from "
-                        "BENCH_GWS_PATH, default /tmp/gws)")
     parser.add_argument("--echo-stacks", default="gevent",
                         help="echo on these stacks, a row each (echo@NAME), beside the gevent "
                         "one: gevent (pywsgi + simple-websocket, as `companion serve`), gws "
@@ -861,9 +850,6 @@ def parse_args(argv):
             or not 1 <= args.seconds <= 300 or not 1 <= args.reps <= 5 or args.throughput > 120:
         parser.error("rooms 1..1000, rates up to 2000/s, seconds 1..300, reps 1..5, "
                      "throughput up to 120 s")
-    args.websocket_layers = [w.strip() for w in args.websockets.split(",") if w.strip()]
-    if not set(args.websocket_layers) <= {"simple-websocket", "gevent-websocket"}:
-        parser.error("--websockets: simple-websocket, gevent-websocket")
     args.echo_variants = [v.strip() for v in args.echo_stacks.split(",")
                           if v.strip() and v.strip() != "gevent"]
     for variant in args.echo_variants:
@@ -976,12 +962,10 @@ def main(argv=None) -> None:
                     backend = "redis" if store["redis"] else "sqlite"
                     redis_pid = redis.process.pid if redis and store["redis"] else None
                     for game in game_list:
-                        for layer in args.websocket_layers:
-                            runs.append((f"{kind} {game} {layer}", lambda plan=plan, kind=kind,
-                                         store=store, game=game, rooms=prepared[(backend, game)],
-                                         pid=redis_pid, layer=layer:
-                                         run_companion(args, plan, cpus, kind, store, game, rooms,
-                                                       tmp, pid, layer)))
+                        runs.append((f"{kind} {game}", lambda plan=plan, kind=kind, store=store,
+                                     game=game, rooms=prepared[(backend, game)], pid=redis_pid:
+                                     run_companion(args, plan, cpus, kind, store, game, rooms,
+                                                   tmp, pid)))
                 rows += run_all(runs, plan, args, failures)
         finally:
             if redis:

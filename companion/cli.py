@@ -25,11 +25,6 @@ def parse(argv):
     serve.add_argument("--async-mode", default=os.environ.get("COMPANION_ASYNC", "gevent"),
                        choices=["gevent", "eventlet", "threading"],
                        help="async library (default gevent; env COMPANION_ASYNC)")
-    serve.add_argument("--websocket", default=os.environ.get("COMPANION_WEBSOCKET", "simple-websocket"),
-                       choices=["simple-websocket", "gevent-websocket"],
-                       help="websocket layer under gevent: simple-websocket (default) or "
-                       "gevent-websocket (the extra companion[gevent-websocket]; less CPU per "
-                       "message, bench/README.md); env COMPANION_WEBSOCKET")
     return parser.parse_args(argv)
 
 
@@ -297,8 +292,6 @@ def serve(args):
     refuse(missing(str(PACKAGE / "static")))
     if args.https and args.async_mode != "gevent":
         refuse("--https needs --async-mode gevent")
-    if args.async_mode == "gevent":   # before the app: its engine wraps the websocket class
-        args.handler = websocket_handler(args.websocket)
     app, socketio = open_app(args)
     settle_collector()
     keep_collector(socketio)
@@ -350,17 +343,6 @@ def serve(args):
         shutdown(app)
 
 
-def websocket_handler(layer: str):
-    """gevent's handler class for ``layer`` (transport/gevent_server.py), or
-    a stop saying what to install."""
-    from .transport import gevent_server
-    try:
-        return gevent_server.websocket_handler(layer)
-    except ImportError:
-        refuse(f"--websocket {layer} needs the extra: pip install 'companion[gevent-websocket]' "
-               "(or use the default, simple-websocket)")
-
-
 def serve_gevent(app, args):
     """gevent's WSGI server on a listening socket with TCP_NODELAY (accepted
     sockets inherit it): without it the acknowledgement that follows a view
@@ -389,10 +371,7 @@ def serve_gevent(app, args):
         and not app.config.get("PROXIES") else None,
         header_timeout=float(env("COMPANION_HEADER_TIMEOUT", str(gevent_server.HEADER_TIMEOUT))),
         idle_timeout=float(env("COMPANION_IDLE_TIMEOUT", str(gevent_server.IDLE_TIMEOUT))),
-        handler_class=getattr(args, "handler", gevent_server.GuardedHandler),
         **(getattr(args, "tls", None) or {}))
-    # gevent-websocket upgrades in the handler, before the app: what Engine.IO would refuse is not
-    server.websocket_allowed = gevent_server.websocket_allowed(app.extensions["socketio"].server.eio)
 
     def stop(signum, frame):
         print("companion: stopping", flush=True)

@@ -28,10 +28,7 @@ class Server:
         environ = dict(os.environ)
         environ.pop("REDIS_URL", None)
         environ.update({"COMPANION_EXTRA_GAMES": "tests.fixture_game",
-                        "COMPANION_PUBLIC_URL": self.url,
-                        # the caller's own path after ours (an extra installed apart)
-                        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                                    environ.get("PYTHONPATH")])),
+                        "COMPANION_PUBLIC_URL": self.url, "PYTHONPATH": str(ROOT),
                         "COMPANION_ACTION_RATE": "0",
                         # tests and benches open many rooms and sockets from one
                         # address; tests/hardening turns the limits on itself

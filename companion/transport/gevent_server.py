@@ -14,16 +14,9 @@ library):
   none waiting, the new connection is answered 429 and closed.  Behind a
   proxy (every connection comes from the proxy) the proxy caps instead
   (deploy/nginx.conf).
-
-Websockets go through one of two layers (``websocket_handler``):
-simple-websocket (wsproto, a reader greenlet per socket; python-engineio's
-default) or gevent-websocket's handler (the optional extra
-``companion[gevent-websocket]``), which bench/load.py measured at about a
-third less CPU per action for the bare stack (bench/README.md).
 """
 from __future__ import annotations
 
-import functools
 import json
 from collections import OrderedDict
 
@@ -139,113 +132,3 @@ class GuardedServer(pywsgi.WSGIServer):
             self._waiting.setdefault(peer, OrderedDict())[handler] = None
         elif peer in self._waiting:
             self._waiting[peer].pop(handler, None)
-
-
-WEBSOCKET_LAYERS = ("simple-websocket", "gevent-websocket")
-
-
-def websocket_handler(layer: str) -> type:
-    """The handler class for GuardedServer with websockets through
-    ``layer``, python-engineio's gevent driver set to match (engine_websocket).
-    ImportError when gevent-websocket is asked for and not installed."""
-    engine_websocket(layer)
-    return _gevent_websocket_handler() if layer == "gevent-websocket" else GuardedHandler
-
-
-def engine_websocket(layer: str) -> None:
-    """python-engineio's gevent driver set to ``layer``.  The driver picks
-    gevent-websocket whenever it can import it, and then expects every
-    request to come through gevent-websocket's handler: with both
-    installed, simple-websocket is put back explicitly.  Call before the
-    Socket.IO server is made (app.py guard.check_engine_frames wraps the
-    driver's class)."""
-    from engineio.async_drivers import gevent as driver
-    if layer == "gevent-websocket":
-        from geventwebsocket.handler import WebSocketHandler  # noqa: F401 -- ImportError
-        if driver.SimpleWebSocketWSGI is not None:   # imported before gevent-websocket was
-            raise ImportError("python-engineio took simple-websocket")
-    elif driver.SimpleWebSocketWSGI is None:
-        driver._async["websocket"] = _simple_websocket_class()
-
-
-def _simple_websocket_class() -> type:
-    """python-engineio's gevent wrapper of simple-websocket, which its
-    driver leaves out when gevent-websocket is installed."""
-    import gevent.event
-    import gevent.selectors
-    from engineio.async_drivers import gevent as driver
-    from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
-
-    class WebSocketWSGI(SimpleWebSocketWSGI):
-        def __init__(self, handler, server):
-            super().__init__(handler, server, thread_class=driver.Thread,
-                             event_class=gevent.event.Event,
-                             selector_class=gevent.selectors.DefaultSelector)
-
-    return WebSocketWSGI
-
-
-@functools.cache   # one class: gevent-websocket is an optional extra, imported when asked for
-def _gevent_websocket_handler() -> type:
-    from geventwebsocket.handler import WebSocketHandler
-    _harden_gevent_websocket()
-
-    class Handler(GuardedHandler, WebSocketHandler):
-        """The guarded handler that upgrades websockets itself (frames by
-        gevent-websocket, in the connection's own greenlet).  Header and idle
-        deadlines and the per-address cap are GuardedHandler's, unchanged.
-        gevent-websocket would answer 101 to any upgrade before the app has
-        a say: only those the server's ``websocket_allowed`` accepts are
-        upgraded; the app answers the others (Engine.IO's 400 for another
-        origin, as with simple-websocket)."""
-
-        def run_application(self):
-            allowed = getattr(self.server, "websocket_allowed", None)
-            if allowed is not None and not allowed(self.environ):
-                return pywsgi.WSGIHandler.run_application(self)
-            return super().run_application()
-
-    return Handler
-
-
-def websocket_allowed(eio):
-    """Whether python-engineio (``eio``) would take a websocket with this
-    environ: on its path, from an origin it accepts (its own rule, as
-    engineio.Server.handle_request applies it)."""
-    def allowed(environ) -> bool:
-        if not environ.get("PATH_INFO", "").startswith("/socket.io"):
-            return False
-        origin = environ.get("HTTP_ORIGIN")
-        if not origin or eio.cors_allowed_origins == []:
-            return True
-        origins = eio._cors_allowed_origins(environ)
-        return origins is None or origin in origins
-    return allowed
-
-
-def _harden_gevent_websocket() -> None:
-    """gevent-websocket 0.10.1 unmasks a client's frame one byte at a time
-    in Python (~0.1 s per MB, with every socket of the process waiting) and
-    reads a frame of any announced length into a buffer of that size: here
-    frames are unmasked as one integer (as wsproto does) and refused over
-    the largest message the engine reads (app.MAX_MESSAGE), which closes the
-    socket (1002) as any protocol error does."""
-    from geventwebsocket import websocket
-
-    from ..app import MAX_MESSAGE
-    decode = websocket.Header.decode_header.__func__
-
-    def decode_header(cls, stream):
-        header = decode(cls, stream)
-        if header.length > MAX_MESSAGE:
-            raise websocket.ProtocolError("frame too large")
-        return header
-
-    def unmask_payload(self, payload):
-        size = len(payload)
-        key = (bytes(self.mask) * (size // 4 + 1))[:size]
-        value = int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")
-        return bytearray(value.to_bytes(size, "big"))
-
-    websocket.Header.decode_header = classmethod(decode_header)
-    websocket.Header.unmask_payload = unmask_payload
