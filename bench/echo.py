@@ -11,7 +11,8 @@ pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
     python -m bench.echo PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
-                              [--collector default]
+                              [--collector default] [--stack gws] [--packets orjson]
+                              [--no-deflate]
 
 --redis: python-socketio's RedisManager as the message queue (what the
 companion runs with REDIS_URL: every emit is also published to Redis).
@@ -27,6 +28,13 @@ every socket of the room, each view sent with the companion's view shape
 what the companion adds to this), written as the companion writes packets
 (its packet class: orjson, no walk for binary data).  A socket gets its
 view on connect, as the companion pushes it.
+--stack: the websocket layer under pywsgi, simple-websocket (`gevent`, as
+`companion serve`) or gevent-websocket's handler (`gws`, imported from
+GWS_PATH only: installed beside python-engineio it would become the layer of
+every gevent server); EchoServer(stack="uwsgi") runs the echo under uWSGI
+instead (bench/uwsgi_echo.py).  --packets orjson: the companion's packet
+class.  --no-deflate: the browser's permessage-deflate offer dropped, as the
+companion's app drops it (the plain echo deflates every view).
 --collector: `companion` (default) keeps the garbage collector as `companion
 serve` does (companion/cli.py: young threshold 2,000, whatever lives a
 second frozen, gevent without spawning stacks); with Python's defaults

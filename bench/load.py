@@ -31,6 +31,9 @@ acknowledged actions.
     .venv/bin/python -m bench.load                  # 20x40/s, 200x200/s, 500x100/s
     .venv/bin/python -m bench.load --plan 200:200 --stores sqlite --games pick,hoax \\
         --seconds 30 --reps 3 --throughput 10
+    .venv/bin/python -m bench.load --plan 200:200 --stores '' --interleave --reps 3 \\
+        --echo-stacks gevent+nodeflate+orjson,gws+nodeflate+orjson,uwsgi+nodeflate+orjson
+                                                    # echo only, on other stacks beside it
 
 Loopback only; bounded (plan x seconds x repetitions); stops itself and every
 process it started.  Not a test: it prints figures and ratios, and asserts
