@@ -11,7 +11,8 @@ pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
     python -m bench.echo PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
-                              [--collector default]
+                              [--collector default] [--stack gws] [--packets orjson]
+                              [--no-deflate]
 
 --redis: python-socketio's RedisManager as the message queue (what the
 companion runs with REDIS_URL: every emit is also published to Redis).
@@ -27,6 +28,13 @@ every socket of the room, each view sent with the companion's view shape
 what the companion adds to this), written as the companion writes packets
 (its packet class: orjson, no walk for binary data).  A socket gets its
 view on connect, as the companion pushes it.
+--stack: the websocket layer under pywsgi, simple-websocket (`gevent`, as
+`companion serve`) or gevent-websocket's handler (`gws`, imported from
+GWS_PATH only: installed beside python-engineio it would become the layer of
+every gevent server); EchoServer(stack="uwsgi") runs the echo under uWSGI
+instead (bench/uwsgi_echo.py).  --packets orjson: the companion's packet
+class.  --no-deflate: the browser's permessage-deflate offer dropped, as the
+companion's app drops it (the plain echo deflates every view).
 --collector: `companion` (default) keeps the garbage collector as `companion
 serve` does (companion/cli.py: young threshold 2,000, whatever lives a
 second frozen, gevent without spawning stacks); with Python's defaults
@@ -35,8 +43,11 @@ second frozen, gevent without spawning stacks); with Python's defaults
 """
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,8 +56,18 @@ from .processes import free_port, stop
 ROOT = Path(__file__).resolve().parent.parent
 
 
+STACKS = ("gevent", "gws", "uwsgi")
+#: where gevent-websocket is installed for the "gws" stack (pip install
+#: --target): never in the venv, where python-engineio's gevent driver would
+#: take it for the websocket layer of every gevent server, `companion serve`'s too
+GWS_PATH = os.environ.get("BENCH_GWS_PATH", "/tmp/gws")
+
+
 def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-          collector: str = "companion", rules: str | None = None) -> None:
+          collector: str = "companion", rules: str | None = None, stack: str = "gevent",
+          packets: str = "default", deflate: bool = True, wsaccel: bool = True) -> None:
+    if not wsaccel:   # gevent-websocket validates UTF-8 with wsaccel when it can import it
+        sys.modules["wsaccel"] = None
     import gevent
     from gevent import monkey
     if collector == "companion":
@@ -54,23 +75,51 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
     monkey.patch_all()
     import signal
 
-    import socketio
     from gevent import pywsgi
     from gevent import socket as gsocket
-    try:
+    handler = {}             # simple-websocket, as Flask-SocketIO and `companion serve` run
+    if stack == "gws":       # gevent-websocket's handler: its own frame code
         from geventwebsocket.handler import WebSocketHandler
         handler = {"handler_class": WebSocketHandler}
-    except ImportError:          # simple-websocket then, as Flask-SocketIO does
-        handler = {}
+
+    sio, app = build_app(redis_url, pad, rules, packets, "gevent", deflate)
+    listener = gsocket.socket()
+    listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
+    if nodelay:   # accepted sockets inherit TCP_NODELAY (Linux), as in `companion serve`
+        listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(1024)
+    if collector == "companion":
+        keep_companion_collector(sio)
+    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
+    signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
+    server.serve_forever()
+
+
+def keep_companion_collector(sio) -> None:
+    """The collector as `companion serve` keeps it."""
+    from companion.cli import keep_collector, settle_collector
+    settle_collector()
+    keep_collector(sio)
+
+
+def build_app(redis_url: str | None, pad: int, rules: str | None, packets: str,
+              async_mode: str, deflate: bool = True):
+    """The python-socketio server with the echo (or --rules) handlers, and
+    the WSGI app with /healthz in front of it; without ``deflate`` the
+    browser's offer of permessage-deflate is dropped, as the companion's
+    app does (companion/transport/compression.py)."""
+    import socketio
 
     manager = socketio.RedisManager(redis_url) if redis_url else None
-    packets = {}
-    if rules:   # the companion's packets: orjson, no walk of every view for binary data
+    serializer = {}
+    # the companion's packets: orjson, no walk of every view for binary data
+    if rules or packets == "orjson":
         from companion.transport.guard import CheckedPacket
-        packets = {"serializer": CheckedPacket}
-    sio = socketio.Server(async_mode="gevent", cors_allowed_origins=[], client_manager=manager,
+        serializer = {"serializer": CheckedPacket}
+    sio = socketio.Server(async_mode=async_mode, cors_allowed_origins=[], client_manager=manager,
                           max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20,
-                          **packets)
+                          **serializer)
     if rules:
         FloorRooms(rules).register(sio)
     else:
@@ -78,24 +127,25 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
     sio_app = socketio.WSGIApp(sio)
 
     def app(environ, start_response):
+        if not deflate:
+            environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
         if environ.get("PATH_INFO") == "/healthz":
             start_response("200 OK", [("Content-Type", "application/json")])
             return [b'{"ok": true}']
         return sio_app(environ, start_response)
 
-    listener = gsocket.socket()
-    listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
-    if nodelay:   # accepted sockets inherit TCP_NODELAY (Linux), as in `companion serve`
-        listener.setsockopt(gsocket.IPPROTO_TCP, gsocket.TCP_NODELAY, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(1024)
-    if collector == "companion":   # the collector as `companion serve` keeps it
-        from companion.cli import keep_collector, settle_collector
-        settle_collector()
-        keep_collector(sio)
-    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
-    signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
-    server.serve_forever()
+    return sio, app
+
+
+def uwsgi_command(port: int, cores: int = 4000) -> list[str]:
+    """uWSGI serving bench/uwsgi_echo.py: its C HTTP parser and websocket
+    frames on its gevent loop (python-engineio's ``gevent_uwsgi`` mode), one
+    process (no master: its CPU is the worker's), TCP_NODELAY on every
+    connection; ``cores`` greenlets, one per open socket."""
+    return [str(Path(sys.executable).with_name("uwsgi")), "--http-socket", f"127.0.0.1:{port}",
+            "--gevent", str(cores), "--gevent-early-monkey-patch", "--tcp-nodelay",
+            "--listen", "1024", "--die-on-term", "--disable-logging", "--buffer-size", "65535",
+            "--wsgi", "bench.uwsgi_echo", "--chdir", str(ROOT)]
 
 
 def register_echo(sio, pad: int) -> None:
@@ -253,34 +303,48 @@ class EchoServer:
     """The echo server as a subprocess on a free port."""
 
     def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-                 collector: str = "companion", rules: str | None = None):
+                 collector: str = "companion", rules: str | None = None, stack: str = "gevent",
+                 packets: str = "default", deflate: bool = True, wsaccel: bool = True):
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = [sys.executable, "-m", "bench.echo", str(self.port), "--pad", str(pad),
-                "--collector", collector]
-        if redis_url:
-            args += ["--redis", redis_url]
-        if rules:
-            args += ["--rules", rules]
-        if not nodelay:
-            args.append("--no-nodelay")
-        self.process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+        options = {"redis_url": redis_url, "pad": pad, "nodelay": nodelay, "collector": collector,
+                   "rules": rules, "stack": stack, "packets": packets, "deflate": deflate,
+                   "wsaccel": wsaccel}
+        env = dict(os.environ)
+        if stack == "uwsgi":   # bench/uwsgi_echo.py reads the options from the environment
+            args = uwsgi_command(self.port)
+            env["BENCH_ECHO"] = json.dumps(options)
+        else:
+            args = [sys.executable, "-m", "bench.echo", str(self.port), "--json", json.dumps(options)]
+        if stack == "gws":
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [GWS_PATH, env.get("PYTHONPATH")]))
+        # the server's output, for the reason when it dies; open while it runs
+        self.output = tempfile.TemporaryFile()   # noqa: SIM115 -- closed in stop()
+        self.process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.output,
+                                        stderr=subprocess.STDOUT)
+        self.wait_healthy(requests)
+
+    def wait_healthy(self, requests) -> None:
         deadline = time.time() + 20
         while time.time() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError("echo server died")
+                raise RuntimeError(f"echo server died: {self.tail()}")
             try:
                 if requests.get(self.url + "/healthz", timeout=1).ok:
                     return
             except requests.RequestException:
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError("echo server did not start")
+        raise RuntimeError(f"echo server did not start: {self.tail()}")
+
+    def tail(self) -> str:
+        self.output.seek(0)
+        return self.output.read().decode(errors="replace")[-2000:]
 
     def stop(self) -> None:
         stop(self.process)
+        self.output.close()
 
 
 def main(argv: list[str]) -> None:
@@ -295,9 +359,24 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--collector", choices=["companion", "default"], default="companion",
                         help="the garbage collector as `companion serve` keeps it (young "
                              "threshold 2,000, what lives a second frozen), or Python's defaults")
+    parser.add_argument("--stack", choices=["gevent", "gws"], default="gevent",
+                        help="the websocket layer under pywsgi: simple-websocket (gevent, as "
+                             "`companion serve`) or gevent-websocket's handler (gws; uWSGI: "
+                             "uwsgi_command)")
+    parser.add_argument("--packets", choices=["default", "orjson"], default="default",
+                        help="python-socketio's packets (json) or the companion's (orjson)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="drop the browser's offer of permessage-deflate, as the companion does")
+    parser.add_argument("--json", default=None, help="all of the above as EchoServer's JSON")
     args = parser.parse_args(argv)
-    serve(args.port, args.redis, max(0, min(args.pad, 1_000_000)), not args.no_nodelay,
-          args.collector, args.rules)
+    if args.json:
+        options = json.loads(args.json)
+    else:
+        options = {"redis_url": args.redis, "pad": args.pad, "nodelay": not args.no_nodelay,
+                   "collector": args.collector, "rules": args.rules, "stack": args.stack,
+                   "packets": args.packets, "deflate": not args.no_deflate}
+    options["pad"] = max(0, min(options["pad"], 1_000_000))
+    serve(args.port, **options)
 
 
 if __name__ == "__main__":

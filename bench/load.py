@@ -37,6 +37,9 @@ acknowledged actions.
     .venv/bin/python -m bench.load                  # 20x40/s, 200x200/s, 500x100/s
     .venv/bin/python -m bench.load --plan 200:200 --stores sqlite --games pick,hoax \\
         --seconds 30 --reps 3 --throughput 10
+    .venv/bin/python -m bench.load --plan 200:200 --stores '' --interleave --reps 3 \\
+        --echo-stacks gevent+nodeflate+orjson,gws+nodeflate+orjson,uwsgi+nodeflate+orjson
+                                                    # echo only, on other stacks beside it
 
 Loopback only; bounded (plan x seconds x repetitions); stops itself and every
 process it started.  Not a test: it prints figures and ratios, and asserts
@@ -258,8 +261,8 @@ class Profiler:
     """py-spy recording the server processes from the first measured phase
     until the driver is done (--profile DIR); CPU samples only (no idle)."""
 
-    def __init__(self, folder: str | None, name: str, pids: list[int]):
-        self.folder, self.name, self.pids = folder, name, pids
+    def __init__(self, folder: str | None, name: str, pids: list[int], native: bool = False):
+        self.folder, self.name, self.pids, self.native = folder, name, pids, native
         self.spies: list[subprocess.Popen] = []
         self.files: list[str] = []
         self.tool = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
@@ -272,7 +275,7 @@ class Profiler:
                 self.files.append(out)
                 self.spies.append(subprocess.Popen(
                     [self.tool, "record", "--pid", str(pid), "--format", "raw", "--rate", "200",
-                     "--output", out, "--nonblocking"],
+                     "--output", out, "--nonblocking"] + (["--native"] if self.native else []),
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     def stop(self) -> None:
@@ -288,6 +291,7 @@ class Profiler:
         for out in self.files:
             if os.path.exists(out):
                 print(hot_spots(out), flush=True)
+                print(layers(out), flush=True)
 
 
 def hot_spots(collapsed: str, top: int = 12) -> str:
@@ -318,6 +322,52 @@ def hot_spots(collapsed: str, top: int = 12) -> str:
     lines.append(" where the samples landed (leaf <- nearest companion caller):")
     for (leaf, caller), n in sorted(leaves.items(), key=lambda kv: -kv[1])[:top]:
         lines.append(f"  {share(n)}  {leaf} <- {caller}")
+    return "\n".join(lines)
+
+
+#: the layers of the stack, by where a frame's code lives (first match wins)
+LAYERS = [("wsproto", "wsproto/"), ("simple-websocket", "simple_websocket/"),
+          ("gevent-websocket", "geventwebsocket/"), ("uWSGI, engine.io gevent_uwsgi", "uwsgi"),
+          ("engine.io", "engineio/"), ("socket.io", "socketio/"),
+          ("Flask-SocketIO", "flask_socketio/"), ("Flask, werkzeug", "flask/"),
+          ("Flask, werkzeug", "werkzeug/"), ("JSON", "json/"), ("JSON", "orjson"),
+          ("gevent", "gevent/"), ("the companion", "companion/"), ("the echo", "bench/"),
+          ("selectors", "selectors.py"), ("queue, threading", "threading.py"),
+          ("queue, threading", "queue.py")]
+
+
+def layer_of(frame: str) -> str | None:
+    for name, marker in LAYERS:
+        if marker in frame:
+            return name
+    return None
+
+
+def layers(collapsed: str) -> str:
+    """From py-spy's collapsed stacks: each layer's self share (the samples
+    whose innermost frame of a known layer is there; native frames below
+    it count for that layer, as the interpreter's own work on its behalf)
+    and its inclusive share (its frames anywhere in the stack)."""
+    own: dict[str, int] = {}
+    inclusive: dict[str, int] = {}
+    total = 0
+    with open(collapsed) as handle:
+        for line in handle:
+            stack, _, count = line.rstrip().rpartition(" ")
+            if not count.isdigit():
+                continue
+            n = int(count)
+            total += n
+            found = [layer_of(frame) for frame in stack.split(";")]
+            found = [name for name in found if name]
+            leaf = found[-1] if found else "other"
+            own[leaf] = own.get(leaf, 0) + n
+            for name in set(found):
+                inclusive[name] = inclusive.get(name, 0) + n
+    lines = [f" layers of {collapsed} (self %, inclusive %):"]
+    for name, n in sorted(own.items(), key=lambda kv: -kv[1]):
+        whole = inclusive.get(name, n)
+        lines.append(f"  {100 * n / max(total, 1):5.1f} %  {100 * whole / max(total, 1):5.1f} %  {name}")
     return "\n".join(lines)
 
 
@@ -496,13 +546,20 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
     return rows
 
 
-def run_echo(args, plan, cpus, redis_url=None, pad=0) -> list[dict]:
+def run_echo(args, plan, cpus, redis_url=None, pad=0, variant="gevent") -> list[dict]:
+    """Echo on the stack ``variant`` ("gevent", "gws", "uwsgi", each with
+    optional "+orjson", "+nodeflate", "+nowsaccel"): a row "echo" for the plain gevent
+    stack, else "echo@variant", beside it in the same run."""
     rooms_n, _ = plan
     rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
              for r in range(rooms_n)]
     store = "echo+redis" if redis_url else "echo+pad" if pad else "echo"
-    return run_bare(args, plan, cpus, store, "-", rooms, "rename",
-                    redis_url=redis_url, pad=pad)
+    if variant != "gevent":
+        store += "@" + variant
+    stack, *flags = variant.split("+")
+    return run_bare(args, plan, cpus, store, "-", rooms, "rename", redis_url=redis_url, pad=pad,
+                    stack=stack, packets="orjson" if "orjson" in flags else "default",
+                    deflate="nodeflate" not in flags, wsaccel="nowsaccel" not in flags)
 
 
 def run_floor(args, plan, cpus, game, db, rooms) -> list[dict]:
@@ -522,8 +579,14 @@ def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dic
         cpus.quota.place(bare.process.pid)
         label = {"store": store, "game": game, "rooms": rooms_n,
                  "plan_rate": rate, "processes": 1, "errors": 0}
-        return measure(args, label, [bare.url], rooms, choose,
-                       {"servers": [bare.process.pid], "redis": None}, rate, cpus)
+        pids = [bare.process.pid]
+        profiler = Profiler(args.profile, f"{store}-{game}-{rooms_n}x{rate:g}", pids,
+                            args.profile_native)
+        try:
+            return measure(args, label, [bare.url], rooms, choose,
+                           {"servers": pids, "redis": None}, rate, cpus, profiler.on_line)
+        finally:
+            profiler.stop()
     finally:
         bare.stop()
         cpus.quota.release()
@@ -643,7 +706,8 @@ def run_companion(args, plan, cpus, store_kind, store, game, rooms, tmp, redis_p
         label = {"store": store_kind + ("/p" if patches else ""), "game": game, "rooms": rooms_n,
                  "plan_rate": rate, "processes": count}
         pids = [s.process.pid for s in servers]
-        profiler = Profiler(args.profile, f"{store_kind}-{game}-{rooms_n}x{rate:g}", pids)
+        profiler = Profiler(args.profile, f"{store_kind}-{game}-{rooms_n}x{rate:g}", pids,
+                            args.profile_native)
         try:
             rows = measure(args, label, [s.url for s in servers], rooms[:rooms_n],
                            "rename" if game == "pick" else "game",
@@ -715,7 +779,8 @@ def report(rows: list[dict], args, cpus) -> None:
     print()
     print("latency in ms from emit; view = the last of the room's phone sockets holds the new "
           "version; CPU = server process CPU time / acknowledged actions")
-    head = (f"{'store':<11}{'game':<13}{'rooms':>5}{'rate':>6} {'phase':<10}{'sent':>6}{'ok':>6}"
+    wide = max([11] + [len(row["store"]) + 1 for row in rows])   # echo@stack+flags
+    head = (f"{'store':<{wide}}{'game':<13}{'rooms':>5}{'rate':>6} {'phase':<10}{'sent':>6}{'ok':>6}"
             f"{'refus':>6}{'unack':>6}{'noview':>7}{'got/s':>7} |{'ack p99':>8} |{'view p50':>8}"
             f"{'p95':>7}{'p99':>7}{'max':>8} |{'CPU ms':>7}{'xecho':>6}{'p99x':>6}{'redis':>6} |"
             f"{'RSS/sock':>9}{'view B':>7}{'srv%':>5}{'drv%':>5}")
@@ -724,7 +789,7 @@ def report(rows: list[dict], args, cpus) -> None:
     for row in rows:
         echo = echo_for(rows, row)
         cpu = row["server_cpu_ms_per_action"]
-        print(f"{row['store']:<11}{row['game']:<13}{row['rooms']:>5}{row['plan_rate']:>6g} "
+        print(f"{row['store']:<{wide}}{row['game']:<13}{row['rooms']:>5}{row['plan_rate']:>6g} "
               f"{row['name']:<10}{row['sent']:>6}{row['ok']:>6}{row['refused']:>6}"
               f"{row['unacked']:>6}{row['views_missing']:>7}{row['throughput']:>7.1f} |"
               f"{fmt(row['ack'].get('p99'), width=8)} |{fmt(row['view'].get('p50'), width=8)}"
@@ -875,6 +940,14 @@ def parse_args(argv):
     parser.add_argument("--patches", nargs="?", const="on", choices=["on", "both"], default=None,
                         help="the companion's sockets opt in to JSON-patch pushes (rows "
                         "labelled STORE/p); `both`: each companion row with and without")
+    parser.add_argument("--echo-stacks", default="gevent",
+                        help="echo on these stacks, a row each (echo@NAME), beside the gevent "
+                        "one: gevent (pywsgi + simple-websocket, as `companion serve`), gws "
+                        "(gevent-websocket's handler, from BENCH_GWS_PATH), uwsgi (uWSGI's "
+                        "websockets, gevent_uwsgi), each optionally +orjson (the companion's "
+                        "packets), +nodeflate (no permessage-deflate, as the companion) and "
+                        "+nowsaccel (gevent-websocket without wsaccel's UTF-8 check); "
+                        "default gevent")
     parser.add_argument("--floor", action="store_true",
                         help="also run `rules` per game: the bare stack with only the game's own "
                              "work on rooms in memory (needs the sqlite store in the run)")
@@ -899,6 +972,8 @@ def parse_args(argv):
                         help="record each server with py-spy during the measured phases "
                         "(collapsed stacks in DIR) and print its hot spots; py-spy's own "
                         "CPU then disturbs the figures")
+    parser.add_argument("--profile-native", action="store_true",
+                        help="with --profile: native frames too (py-spy --native)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None, help="also write every result to this file")
     parser.add_argument("--quick", action="store_true",
@@ -917,6 +992,14 @@ def parse_args(argv):
             or not 1 <= args.seconds <= 300 or not 1 <= args.reps <= 5 or args.throughput > 120:
         parser.error("rooms 1..1000, rates up to 2000/s, seconds 1..300, reps 1..5, "
                      "throughput up to 120 s")
+    args.echo_variants = [v.strip() for v in args.echo_stacks.split(",")
+                          if v.strip() and v.strip() != "gevent"]
+    for variant in args.echo_variants:
+        stack, *flags = variant.split("+")
+        if stack not in ("gevent", "gws", "uwsgi") or not set(flags) <= {"orjson", "nodeflate",
+                                                                  "nowsaccel"}:
+            parser.error("--echo-stacks: gevent, gws, uwsgi, each optionally +orjson, +nodeflate, "
+                         "+nowsaccel")
     if args.cpu_quota is not None and not 0.05 <= args.cpu_quota <= 1:
         parser.error("--cpu-quota is a fraction of one core, 0.05..1")
     return args
@@ -1005,6 +1088,9 @@ def main(argv=None) -> None:
                 runs = []
                 if not args.no_echo:
                     runs.append(("echo", lambda plan=plan: run_echo(args, plan, cpus)))
+                    for variant in args.echo_variants:
+                        runs.append((f"echo@{variant}", lambda plan=plan, variant=variant:
+                                     run_echo(args, plan, cpus, variant=variant)))
                     if args.echo_pad:
                         runs.append(("echo+pad", lambda plan=plan: run_echo(
                             args, plan, cpus, pad=args.echo_pad)))
