@@ -61,6 +61,8 @@
   }
 
   function applyOne(parent, last, op) {
+    // assigning it would set the object's prototype: a whole view (JSON.parse) keeps it a key
+    if (last === "__proto__") throw new Error("a key __proto__");
     if (Array.isArray(parent)) {
       const i = last === "-" ? parent.length : Number(last);
       const top = op.op === "add" ? parent.length : parent.length - 1;

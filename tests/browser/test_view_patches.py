@@ -68,7 +68,7 @@ def test_the_pages_applier_reads_every_patch(server, browser):
     refused = page.evaluate("""() => [
         [{op: "remove", path: "/missing"}], [{op: "add", path: "/list/5", value: 1}],
         [{op: "replace", path: "/list/2", value: 1}], [{op: "remove", path: ""}],
-        [{op: "add", path: "/none/deeper", value: 1}]
+        [{op: "add", path: "/none/deeper", value: 1}], [{op: "add", path: "/__proto__", value: {x: 1}}]
       ].map((ops) => { try { Companion.applyPatch({list: [1, 2]}, ops); return false; } catch (e) { return true; } })""")
     assert all(refused)
 
