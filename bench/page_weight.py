@@ -33,8 +33,9 @@ import requests
 
 # bytes on first load of a phone page: 60 KB until issue #28, whose cue, keep-awake,
 # install offer, timer and theme cost every page about 4.5 KB (66 KB since; making
-# them load on demand is left to the cost issue)
-BUDGET = 66 * 1024
+# them load on demand is still undone); 67 KB since issue #31, whose patch applier
+# (socket.js, ~640 bytes gzipped) saves a phone 2-5 KB on every later action
+BUDGET = 67 * 1024
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan"]

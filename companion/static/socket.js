@@ -38,57 +38,39 @@
     };
   }
 
-  /* A JSON Patch (RFC 6902: add, remove, replace) applied to ``doc`` in
-     place; returns the document (a replace of "" is a whole new one).
-     Throws where an operation does not fit the document. */
+  /* RFC 6902 (add, remove, replace) on ``doc`` in place; returns it. Throws where an op does not fit. */
   function applyPatch(doc, ops) {
     for (const op of ops) {
-      const tokens = op.path.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-      if (!tokens.length) {
-        if (op.op !== "replace") throw new Error(`${op.op} of the whole document`);
-        doc = op.value;
-        continue;
-      }
-      const last = tokens.pop();
-      let parent = doc;
-      for (const token of tokens) {
-        parent = parent === null || typeof parent !== "object" ? undefined : parent[token];
-      }
-      if (parent === null || typeof parent !== "object") throw new Error(`no place ${op.path}`);
-      applyOne(parent, last, op);
+      const keys = op.path.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const last = keys.pop(), add = op.op === "add";
+      if (last === undefined && op.op === "replace") { doc = op.value; continue; }
+      let at = doc;
+      for (const k of keys) at = at && typeof at === "object" ? at[k] : null;
+      // __proto__: assigning it would set a prototype (a whole view keeps it a key)
+      if (!at || typeof at !== "object" || last === undefined || last === "__proto__") throw new Error(op.path);
+      if (Array.isArray(at)) {
+        const i = last === "-" ? at.length : Number(last);
+        if (!Number.isInteger(i) || i < 0 || i > at.length - (add ? 0 : 1)) throw new Error(op.path);
+        if (op.op === "replace") at[i] = op.value; else if (add) at.splice(i, 0, op.value); else at.splice(i, 1);
+      } else if (add || Object.hasOwn(at, last)) {
+        if (op.op === "remove") delete at[last]; else at[last] = op.value;
+      } else throw new Error(op.path);
     }
     return doc;
   }
 
-  function applyOne(parent, last, op) {
-    // assigning it would set the object's prototype: a whole view (JSON.parse) keeps it a key
-    if (last === "__proto__") throw new Error("a key __proto__");
-    if (Array.isArray(parent)) {
-      const i = last === "-" ? parent.length : Number(last);
-      const top = op.op === "add" ? parent.length : parent.length - 1;
-      if (!Number.isInteger(i) || i < 0 || i > top) throw new Error(`no place ${op.path}`);
-      if (op.op === "add") parent.splice(i, 0, op.value);
-      else if (op.op === "remove") parent.splice(i, 1);
-      else parent[i] = op.value;
-    } else if (op.op === "add" || Object.prototype.hasOwnProperty.call(parent, last)) {
-      if (op.op === "remove") delete parent[last]; else parent[last] = op.value;
-    } else throw new Error(`no key ${op.path}`);
-  }
-
-  /* Pushes as patches (``patches: true``): each ``patch`` event applies to
-     the document of seq ``base`` (null: it is a whole view) and must give
-     ``version``; anything else asks the server for a whole view again.
-     ``take`` gets a copy to draw, which the page may change. */
+  /* ``patch`` events apply to the document of seq ``base`` (null: a whole view) and must give
+     ``version``; else the page asks ``resync``. ``take`` gets a copy the page may change. */
   function patchedViews(socket, take) {
     let doc = null, seq = null;
     const again = () => { doc = null; seq = null; socket.emit("resync"); };
     return {
-      patch(message) {
-        if (message.base !== null && (message.base !== seq || doc === null)) { again(); return; }
+      patch(m) {
+        if (m.base !== null && (m.base !== seq || !doc)) return again();
         let next = null;
-        try { next = applyPatch(message.base === null ? null : doc, message.ops); } catch (e) { next = null; }
-        if (!next || next.version !== message.version) { again(); return; }
-        doc = next; seq = message.seq;
+        try { next = applyPatch(m.base === null ? null : doc, m.ops); } catch (e) { next = null; }
+        if (!next || next.version !== m.version) return again();
+        doc = next; seq = m.seq;
         take(structuredClone(doc));
       },
       view(view) { doc = null; seq = null; take(view); },   // a whole view: no base for a patch
@@ -145,10 +127,8 @@
         return new Promise((resolve) => {
           socket.timeout(10000).emit("action", action, (err, answer) => {
             if (err) answer = {ok: false, error: {code: "timeout", message: K.t("page.reconnecting")}};
-            // with patches, the view itself came as a patch just before
-            // (the answer names its version only)
             if (answer.ok) {
-              if (answer.view) {
+              if (answer.view) {   // with patches it came as a patch just before
                 version = Math.max(version, answer.view.version);
                 log.fill(answer.view);
                 K.loadGame(answer.view.game).then(() => show(answer.view));
