@@ -294,6 +294,15 @@ class Profiler:
                 print(layers(out), flush=True)
 
 
+def collapsed_stacks(collapsed: str):
+    """py-spy's collapsed stacks: (frames, samples) per line."""
+    with open(collapsed) as handle:
+        for line in handle:
+            stack, _, count = line.rstrip().rpartition(" ")
+            if count.isdigit():
+                yield stack.split(";"), int(count)
+
+
 def hot_spots(collapsed: str, top: int = 12) -> str:
     """From py-spy's collapsed stacks: the companion's own functions by
     inclusive share (a function counted once per stack), and the leaf
@@ -302,19 +311,14 @@ def hot_spots(collapsed: str, top: int = 12) -> str:
     inclusive: dict[str, int] = {}
     leaves: dict[tuple[str, str], int] = {}
     total = 0
-    with open(collapsed) as handle:
-        for line in handle:
-            stack, _, count = line.rstrip().rpartition(" ")
-            if not count.isdigit():
-                continue
-            n = int(count)
-            total += n
-            frames = [short_frame(f) for f in stack.split(";")]
-            ours = [f for f in frames if "(companion/" in f]
-            for frame in set(ours):
-                inclusive[frame] = inclusive.get(frame, 0) + n
-            caller = next((f for f in reversed(frames[:-1]) if "(companion/" in f), "-")
-            leaves[(frames[-1], caller)] = leaves.get((frames[-1], caller), 0) + n
+    for stack, n in collapsed_stacks(collapsed):
+        total += n
+        frames = [short_frame(f) for f in stack]
+        ours = [f for f in frames if "(companion/" in f]
+        for frame in set(ours):
+            inclusive[frame] = inclusive.get(frame, 0) + n
+        caller = next((f for f in reversed(frames[:-1]) if "(companion/" in f), "-")
+        leaves[(frames[-1], caller)] = leaves.get((frames[-1], caller), 0) + n
     share = lambda n: f"{100 * n / max(total, 1):5.1f} %"   # noqa: E731
     lines = [f"py-spy {collapsed}: {total} samples", " companion functions (inclusive):"]
     for frame, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
@@ -351,19 +355,14 @@ def layers(collapsed: str) -> str:
     own: dict[str, int] = {}
     inclusive: dict[str, int] = {}
     total = 0
-    with open(collapsed) as handle:
-        for line in handle:
-            stack, _, count = line.rstrip().rpartition(" ")
-            if not count.isdigit():
-                continue
-            n = int(count)
-            total += n
-            found = [layer_of(frame) for frame in stack.split(";")]
-            found = [name for name in found if name]
-            leaf = found[-1] if found else "other"
-            own[leaf] = own.get(leaf, 0) + n
-            for name in set(found):
-                inclusive[name] = inclusive.get(name, 0) + n
+    for stack, n in collapsed_stacks(collapsed):
+        total += n
+        found = [layer_of(frame) for frame in stack]
+        found = [name for name in found if name]
+        leaf = found[-1] if found else "other"
+        own[leaf] = own.get(leaf, 0) + n
+        for name in set(found):
+            inclusive[name] = inclusive.get(name, 0) + n
     lines = [f" layers of {collapsed} (self %, inclusive %):"]
     for name, n in sorted(own.items(), key=lambda kv: -kv[1]):
         whole = inclusive.get(name, n)
