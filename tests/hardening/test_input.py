@@ -291,6 +291,22 @@ def test_a_patches_flag_that_is_no_boolean_is_refused(app_pair, table, patches):
         assert client.get_received()[0]["name"] == ("patch" if fine else "view")
 
 
+def test_resync_with_hostile_arguments_answers_a_whole_view(app_pair, table):
+    """``resync`` takes no arguments: any it is sent are ignored, never a
+    traceback; the socket gets a whole view and nothing is stored."""
+    app, socketio = app_pair
+    client = socketio.test_client(app, auth={"room": table.code, "patches": True})
+    client.get_received()
+    version = table.view()["version"]
+    for args in ([json.loads(DEEP[:200] + DEEP[-200:])],
+                 ["\ud800" * 50], [{"a": ["x" * 10_000]}], [10 ** 150], ["a", "b"]):
+        answer = client.emit("resync", *args, callback=True)
+        assert answer == {"ok": True} or answer["error"]["code"] in ("bad_json", "too_deep",
+                                                                   "bad_encoding", "bad_number")
+    assert table.view()["version"] == version
+    assert [m["args"][0]["base"] for m in client.get_received() if m["name"] == "patch"][-1] is None
+
+
 def test_raw_hostile_connect_packets_are_refused(app_pair, table):
     app, socketio = app_pair
     client = phone(app_pair, table)
