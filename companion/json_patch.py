@@ -11,8 +11,10 @@ compared as a phone's lists change: the log's tail moves on (lines drop off
 the front, new ones come at the end), a list grows or shrinks at one place,
 or items change in place; anything else replaces the list.
 
-``apply`` is the same patch applied in Python: for the tests and the load
-driver's checks.  The phone's and the table's own is in static/socket.js.
+``apply`` is the same patch applied in Python, and ``follow`` a ``patch``
+event as a client takes it: for the tests' Python clients.  The phone's
+and the table's own are in static/socket.js, the load driver's in
+bench/driver.js.
 """
 from __future__ import annotations
 
@@ -190,3 +192,21 @@ def _apply_one(parent: Any, last: str, op: dict) -> None:
         del parent[last]
     else:
         raise ValueError(f"{kind} of a missing key {last!r}")
+
+
+def follow(held: dict, body: dict) -> dict:
+    """A ``patch`` event taken as the pages take it (socket.js
+    ``patchedViews``): it applies to the document of seq ``base`` only (none
+    when ``base`` is null) and must give ``version``.  ``held`` keeps the
+    client's ``doc`` and ``seq``; returns the new document, or raises
+    ValueError where the client must ask ``resync``."""
+    if body["base"] is not None and (body["base"] != held.get("seq") or held.get("doc") is None):
+        raise ValueError("a patch against a document this client does not hold")
+    try:
+        doc = apply(held.get("doc") if body["base"] is not None else None, body["ops"])
+    except (KeyError, IndexError, TypeError) as error:
+        raise ValueError(f"the patch does not fit: {error!r}") from None
+    if doc["version"] != body["version"]:
+        raise ValueError("the patch gives another version")
+    held.update(doc=doc, seq=body["seq"])
+    return doc

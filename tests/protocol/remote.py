@@ -90,20 +90,12 @@ class Sock:
 
     def patch(self, body):
         from companion import json_patch
-        held = self.held
         try:
-            if body["base"] is not None and (body["base"] != held["seq"] or held["doc"] is None):
-                raise ValueError("another base")
-            doc = json_patch.apply(held["doc"], body["ops"])
-            if doc["version"] != body["version"]:
-                raise ValueError("another version")
-        except (ValueError, KeyError, IndexError, TypeError):
-            held.update(doc=None, seq=None)
+            self.views.put(json_patch.follow(self.held, body))
+        except ValueError:
+            self.held.update(doc=None, seq=None)
             self.resyncs += 1
             self.client.emit("resync")
-            return
-        held.update(doc=doc, seq=body["seq"])
-        self.views.put(doc)
 
     def wait(self, predicate, timeout=10.0):
         deadline = time.monotonic() + timeout
