@@ -202,7 +202,6 @@ class RoomEvents(Namespace):
         """A page that holds no base for the next patch asks for a whole view."""
         def again(session):
             self.limits.spend("connect", address())   # a whole view costs what a connect does
-            session["sent"] = None
             self.service.connect(session["room"], session["token"], request.sid, session["lang"])
             return {"ok": True}
         return self.answer(again, request.sid)
