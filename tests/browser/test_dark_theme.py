@@ -261,3 +261,34 @@ def test_the_end_in_the_dark(server, browser, lang):
         table.context.close()
         phone.context.close()
     assert not problems, "\n".join(problems[:30])
+
+
+def with_a_void_claim(server) -> Room:
+    """A HOAX room whose board shows a claim made void (its player covered
+    it, or a doubt took it down): found by legal random moves."""
+    for attempt in range(40):
+        room = Room(server.url, "hoax")
+        room.fill()
+        room.start()
+        rng = random.Random(f"dark/void/{attempt}")
+        for _ in range(80):
+            if room.view()["status"] != "playing" or not room.random_move(rng):
+                break
+            if any(c["void"] for c in room.view()["public"].get("claims") or []):
+                return room
+    raise AssertionError("no void claim in 40 random HOAX games")
+
+
+def test_a_void_claim_in_the_dark(server, browser):
+    """A void claim sinks into the felt in either theme: in the dark it is
+    not a light box (CI once met one at a game's end, issue #30)."""
+    room = with_a_void_claim(server)
+    table = dark_page(browser, f"{server.url}/t/{room.code}?lang=en", TABLE, "en",
+                      storage(server.url, room, host=True))
+    try:
+        drawn(table, room.view()["version"])
+        assert table.locator("#game-area .hx-claim.hx-void").count() >= 1
+        problems = check(table, "void-claim-en-table", table=True)
+    finally:
+        table.context.close()
+    assert not problems, "\n".join(problems[:30])
