@@ -119,13 +119,17 @@
     $("explain").hidden = !told.now && !meaning;
   }
   /* The board must fit without scrolling (a big group's board fills it):
-     where the explanation would push it over, the meaning goes first,
-     then the whole box; the phones still explain every step. */
-  function fitExplain() {
+     where it would not, the explanation's meaning goes first, then its
+     box, then what the game marked as told by the log too ([data-drop],
+     the lowest number first); the phones still explain every step, the
+     log keeps all. */
+  function fitBoard() {
     const board = $("board"), over = () => board.scrollHeight > board.clientHeight + 1;
-    if ($("explain").hidden || !over()) return;
-    $("explain-meaning").hidden = true;
-    if (over()) $("explain").hidden = true;
+    const told = [...$("game-area").querySelectorAll("[data-drop]")].sort((a, b) => a.dataset.drop - b.dataset.drop);
+    for (const part of [$("explain-meaning"), $("explain"), ...told]) {
+      if (!over()) return;
+      part.hidden = true;
+    }
   }
 
   /* --- players ---------------------------------------------------------- */
@@ -621,7 +625,7 @@
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
-    fitExplain();
+    fitBoard();
     document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
     prev = view;
     K.keepAwake(view.status === "playing");

@@ -78,6 +78,50 @@ def browser():
         chromium.close()
 
 
+PAGE_STATE = """() => ({status: document.body.dataset.status || null, drawn: document.body.dataset.version || null,
+  banner: !(document.getElementById("banner") || {hidden: true}).hidden,
+  text: document.body.innerText.replace(/\\s+/g, " ").slice(0, 400)})"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report says what each open page showed (its
+    address, the version drawn, the reconnect banner, its first words) and
+    how the server's log ends: CI keeps no screenshots."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    lines = []
+    for name in ("browser", "lan_browser"):
+        chromium = item.funcargs.get(name)
+        for page in [p for c in (chromium.contexts if chromium else []) for p in c.pages]:
+            try:
+                lines.append(f"{page.url}: {json.dumps(page.evaluate(PAGE_STATE), ensure_ascii=False)}")
+            except Exception as err:   # a page that is gone or hung says so
+                lines.append(f"{page.url}: {type(err).__name__}")
+    for value in item.funcargs.values():
+        if isinstance(value, Server):
+            said = [line for line in value.output().splitlines() if line and line[0] not in "█▀▄ "]   # not its QR code
+            lines.append("server log: " + "\n".join(said)[-1500:])
+    if lines:
+        report.sections.append(("open pages", "\n".join(lines)))
+
+
+@pytest.fixture(autouse=True)
+def pages_closed_after(request):
+    """A test's pages close when it ends.  A page left open keeps its
+    socket and keep-alive connections to the module's server, which holds
+    at most 64 connections of one address (gevent_server.PER_ADDRESS): four
+    What the Rule?! tests left 43, and CI once saw a later test's table
+    refused its page (issue #30)."""
+    yield
+    for name in ("browser", "lan_browser"):
+        if name in request.fixturenames:
+            for context in request.getfixturevalue(name).contexts:
+                context.close()
+
+
 @pytest.fixture
 def shoot():
     SCREENS.mkdir(parents=True, exist_ok=True)

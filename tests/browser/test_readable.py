@@ -239,3 +239,34 @@ def test_the_end_of_an_evening_of_ten_games_fits(server, browser):
         titles = {g["title"] for g in end["evening"]["games"]} if lang == "en" else {"Factum", "Haiclue"}
         for title in titles:
             assert title in key, f"end ({lang}): {title!r} not in the standings' key {key!r}"
+
+
+def test_a_long_wrong_streak_and_long_guesses_fit_a_large_table(server, browser):
+    """What the Rule?! with ten players: nine wrong cards under one place
+    and two guesses of the longest words allowed (CI once met a board 4 px
+    too tall).  A large table shows a place's newest five wrong cards and
+    "+n" for the rest, and where the board is still short of room the
+    guesses are left to the log: nothing scrolls or is cut, in either
+    language."""
+    from companion.games.what_the_rule.cards import CODES
+    room = Room(server, "what_the_rule", NAMES)
+    room.host_act({"type": "start"})
+    gm = max(room.tokens)
+    ok = lambda seat, **action: room.act(room.tokens[seat], action)["ok"]   # noqa: E731
+    assert ok(gm, type="set_rule", rule="color == white")
+    black = [c for c in CODES if c.endswith("-black")]
+    white = [c for c in CODES if c.endswith("-white")]
+    turn = lambda: room.view()["public"]["turn"]   # noqa: E731
+    for card in black[:9]:
+        assert ok(turn(), type="play", card=card)
+    for n in range(2):
+        guesser = turn()
+        assert ok(guesser, type="play", card=white[n])
+        assert ok(guesser, type="guess", text=f"{n + 1}: " + "only the cards that are white and nothing else " * 4)
+        assert ok(gm, type="judge_guess", right=False)
+    assert [len(w) for w in room.view()["public"]["wrong"]][0] == 9
+    for lang in ("en", "de"):
+        page = host_table(browser, server, room, lang=lang)
+        assert page.locator("#game-area .wtr-more").inner_text() == "+4"
+        assert page.locator("#game-area .wtr-under .wtr-card").count() == 5
+        fits(page, f"what_the_rule-10-wrong-streak-{lang}")

@@ -209,6 +209,7 @@ TEXTS: dict[str, str] = {
     "ui.row": "Die Reihe · richtige Karten: {n} · gespielte Karten: {played}",
     "ui.next_place": "der nächste Platz der Reihe",
     "ui.earlier": "+{n} davor",
+    "ui.more_wrong": "{n} weitere falsche Karten hier: das Protokoll nennt sie",
     "ui.guesses": "Regelvorschläge dieser Runde",
     "ui.right": "richtig",
     "ui.right_overruled": "richtig (der Spielleiter hat die App überstimmt)",

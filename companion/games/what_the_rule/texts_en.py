@@ -198,6 +198,7 @@ TEXTS: dict[str, str] = {
     "ui.row": "The row · correct cards: {n} · cards played: {played}",
     "ui.next_place": "the next place of the row",
     "ui.earlier": "+{n} earlier",
+    "ui.more_wrong": "{n} more wrong cards here: the log lists them",
     "ui.guesses": "Guesses this round",
     "ui.right": "right",
     "ui.right_overruled": "right (the game master overruled the app)",

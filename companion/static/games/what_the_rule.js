@@ -74,6 +74,7 @@
     ".wtr-under{display:grid;grid-template-columns:repeat(2,auto);gap:4px;justify-content:center;" +
     "padding-top:.3em;border-top:2px dotted var(--edge)}" +
     ".wtr-under .wtr-card{filter:none}" +
+    ".wtr-under3{grid-template-columns:repeat(3,auto)}.wtr-more{align-self:center;font-weight:800;font-size:max(20px,1em)}" +
     ".wtr-mid+.wtr-under .wtr-card,.wtr-slot-wtr-mid+.wtr-under .wtr-card{width:29px;height:44px}" +
     ".wtr-line{border-top:3px solid #2e7d32;margin:.2em 0 .1em}" +
     ".wtr-players{display:flex;flex-wrap:wrap;gap:.5em;margin:.5em 0}" +
@@ -120,16 +121,28 @@
 
   /* The correct row, each place with the wrong cards laid under it (two
      small cards side by side, so every wrong card stays readable). */
-  function rowsHtml(view, ui, cls, last, noteInRow) {
+  /* A place's wrong cards, two across; ``low`` (a large table): three
+     across and two rows at most, the newest five and "+n" for the rest
+     (the log has them), so a long wrong streak does not push the board
+     past the screen. */
+  function underHtml(ui, cards, low) {
+    if (!cards.length) return "";
+    var shown = low && cards.length > 6 ? cards.slice(cards.length - 5) : cards;
+    var more = cards.length - shown.length;
+    return '<div class="wtr-under' + (low ? " wtr-under3" : "") + '">' +
+      (more ? '<span class="wtr-more" title="' + ui.esc(ui.t("ui.more_wrong", {n: more})) + '">+' + more + "</span>" : "") +
+      shown.map(function (c) { return cardSvg(ui, c, "wtr-small"); }).join("") + "</div>";
+  }
+
+  function rowsHtml(view, ui, cls, last, noteInRow, low) {
     var p = view.public, row = p.row || [], wrong = p.wrong || [[]];
     var from = last ? Math.max(0, row.length - last) : 0;
     var cols = [];
     for (var i = from; i <= row.length; i++) {
       var top = i < row.length ? cardSvg(ui, row[i], cls)
         : '<div class="wtr-slot wtr-slot-' + cls + '" title="' + ui.esc(ui.t("ui.next_place")) + '"></div>';
-      var under = (wrong[i] || []).map(function (c) { return cardSvg(ui, c, "wtr-small"); }).join("");
       cols.push('<div class="wtr-col"><span class="wtr-n">' + (i + 1) + "</span>" + top +
-        (under ? '<div class="wtr-under">' + under + "</div>" : "") + "</div>");
+        underHtml(ui, wrong[i] || [], low) + "</div>");
     }
     var more = from > 0 ? '<div class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: from})) + "</div>" : "";
     // the table: "+5 earlier" as the row's first place, not a line of its own
@@ -179,14 +192,16 @@
     if (newest && view.public.phase === "judge_guess" && all.length && all[all.length - 1].right === null) all = all.slice(0, -1);
     if (!all.length) return "";
     var list = newest ? all.slice(-newest) : all, earlier = all.length - list.length;
-    return "<h3>" + ui.esc(ui.t("ui.guesses")) + (earlier ? ' <span class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: earlier})) +
-      "</span>" : "") + '</h3><ol class="wtr-guesses">' + list.map(function (g) {
+    // data-drop: a table short of room leaves them to the log, the older first
+    return '<div data-drop="' + list.length + '"><h3>' + ui.esc(ui.t("ui.guesses")) + (earlier ? ' <span class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: earlier})) +
+      "</span>" : "") + '</h3><ol class="wtr-guesses">' + list.map(function (g, i) {
       var cls = g.right === true ? "right" : g.right === false ? "wrong" : "";
       var verdict = g.right === true ? ui.t(g.overruled ? "ui.right_overruled" : "ui.right")
         : g.right === false ? ui.t("ui.wrong") : ui.t("ui.judging");
       var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" : ui.esc(ui.t("ui.quoted", {text: g.text}));
-      return '<li class="' + cls + '"><b>' + ui.esc(ui.name(g.seat)) + "</b>: " + what + " — " + ui.esc(verdict) + "</li>";
-    }).join("") + "</ol>";
+      var drop = i < list.length - 1 ? ' data-drop="' + (i + 1) + '"' : "";
+      return '<li class="' + cls + '"' + drop + "><b>" + ui.esc(ui.name(g.seat)) + "</b>: " + what + " — " + ui.esc(verdict) + "</li>";
+    }).join("") + "</ol></div>";
   }
 
   function hintsHtml(view, ui) {
@@ -502,7 +517,7 @@
       out += playersHtml(view, ui) + pendingHtml(view, ui, many ? "wtr-mid" : null);
       if (p.phase !== "rule" || last) {
         out += "<h3>" + ui.esc(ui.t("ui.row", {n: (p.row || []).length, played: p.played})) + "</h3>" +
-          rowsHtml(view, ui, many ? "wtr-mid" : "wtr-big", many ? 9 : 0, true);
+          rowsHtml(view, ui, many ? "wtr-mid" : "wtr-big", many ? 9 : 0, true, many);
       }
       // (between rounds the rule box says who found it: a large table leaves the old guesses to the log)
       var guesses = many && (p.phase === "rule" || p.phase === "over") ? "" : guessesHtml(view, ui, many ? 2 : 0);
