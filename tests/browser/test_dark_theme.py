@@ -92,11 +92,16 @@ def check(page, where: str, table: bool) -> list[str]:
     return problems
 
 
-def mid_game(server, game: str) -> Room:
-    """A room some legal moves into its first game, still playing."""
+def started(server, game: str) -> Room:
     room = Room(server.url, game)
     room.fill()
     room.start()
+    return room
+
+
+def mid_game(server, game: str) -> Room:
+    """A room some legal moves into its first game, still playing."""
+    room = started(server, game)
     rng = random.Random(f"dark/{game}")
     for _ in range(6):
         if room.view()["status"] != "playing" or not room.random_move(rng):
@@ -267,9 +272,7 @@ def with_a_void_claim(server) -> Room:
     """A HOAX room whose board shows a claim made void (its player covered
     it, or a doubt took it down): found by legal random moves."""
     for attempt in range(40):
-        room = Room(server.url, "hoax")
-        room.fill()
-        room.start()
+        room = started(server, "hoax")
         rng = random.Random(f"dark/void/{attempt}")
         for _ in range(80):
             if room.view()["status"] != "playing" or not room.random_move(rng):

@@ -119,12 +119,10 @@
     ".wtr-overrule{border:3px solid #b26a00}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule", STYLE);
 
-  /* The correct row, each place with the wrong cards laid under it (two
-     small cards side by side, so every wrong card stays readable). */
-  /* A place's wrong cards, two across; ``low`` (a large table): three
-     across and two rows at most, the newest five and "+n" for the rest
-     (the log has them), so a long wrong streak does not push the board
-     past the screen. */
+  /* A place's wrong cards, two small cards across (each stays readable);
+     ``low`` (a large table): three across and two rows at most, the newest
+     five and "+n" for the rest (the log has them), so a long wrong streak
+     does not push the board past the screen. */
   function underHtml(ui, cards, low) {
     if (!cards.length) return "";
     var shown = low && cards.length > 6 ? cards.slice(cards.length - 5) : cards;
@@ -134,6 +132,7 @@
       shown.map(function (c) { return cardSvg(ui, c, "wtr-small"); }).join("") + "</div>";
   }
 
+  /* The correct row, each place with the wrong cards laid under it. */
   function rowsHtml(view, ui, cls, last, noteInRow, low) {
     var p = view.public, row = p.row || [], wrong = p.wrong || [[]];
     var from = last ? Math.max(0, row.length - last) : 0;
