@@ -120,16 +120,21 @@
   }
   /* The board must fit without scrolling (a big group's board fills it):
      where it would not, the explanation's meaning goes first, then its
-     box, then what the game marked as told by the log too ([data-drop],
-     the lowest number first); the phones still explain every step, the
-     log keeps all. */
-  function fitBoard() {
+     box, then in play what the game marked as told by the log too
+     ([data-drop], the lowest number first); the phones still explain
+     every step, the log keeps all.  The side leaves out the running chart. */
+  function fitBoard(view) {
     const board = $("board"), over = () => board.scrollHeight > board.clientHeight + 1;
-    const told = [...$("game-area").querySelectorAll("[data-drop]")].sort((a, b) => a.dataset.drop - b.dataset.drop);
+    // (at the end the board keeps everything: the game is over, there is time to scroll)
+    const told = view.status !== "playing" ? []
+      : [...$("game-area").querySelectorAll("[data-drop]")].sort((a, b) => a.dataset.drop - b.dataset.drop);
     for (const part of [$("explain-meaning"), $("explain"), ...told]) {
-      if (!over()) return;
+      if (!over()) break;
       part.hidden = true;
     }
+    // the side: the running chart goes before the log would (the seat list shows the same numbers)
+    const running = $("running"), side = running && running.parentNode;
+    if (side && side.scrollHeight > side.clientHeight + 1) running.hidden = true;
   }
 
   /* --- players ---------------------------------------------------------- */
@@ -625,7 +630,7 @@
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();
     announce(decisive(view, prev, u), view, prev);
     drawLog(view);
-    fitBoard();
+    fitBoard(view);
     document.body.dataset.version = view.version;   // what is drawn (tests wait for it)
     prev = view;
     K.keepAwake(view.status === "playing");

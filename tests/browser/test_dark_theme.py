@@ -268,30 +268,45 @@ def test_the_end_in_the_dark(server, browser, lang):
     assert not problems, "\n".join(problems[:30])
 
 
-def with_a_void_claim(server) -> Room:
-    """A HOAX room whose board shows a claim made void (its player covered
-    it, or a doubt took it down): found by legal random moves."""
+def reached(server, game: str, seen) -> Room:
+    """A room of ``game`` whose public view shows ``seen`` (a position
+    only some games reach), found by legal random moves."""
     for attempt in range(40):
-        room = started(server, "hoax")
-        rng = random.Random(f"dark/void/{attempt}")
-        for _ in range(80):
+        room = started(server, game)
+        rng = random.Random(f"dark/{game}/seen/{attempt}")
+        for _ in range(120):
             if room.view()["status"] != "playing" or not room.random_move(rng):
                 break
-            if any(c["void"] for c in room.view()["public"].get("claims") or []):
+            if seen(room.view()["public"]):
                 return room
-    raise AssertionError("no void claim in 40 random HOAX games")
+    raise AssertionError(f"not reached in 40 random {game} games")
 
 
-def test_a_void_claim_in_the_dark(server, browser):
-    """A void claim sinks into the felt in either theme: in the dark it is
-    not a light box (CI once met one at a game's end, issue #30)."""
-    room = with_a_void_claim(server)
+#: positions that only some games reach, each with what shows it on the table
+RARE = {
+    # a claim its player covered, or a doubt took down (CI once met one, issue #30)
+    "void-claim": ("hoax", lambda public: any(c["void"] for c in public.get("claims") or []),
+                   "#game-area .hx-claim.hx-void"),
+    # a resolved story's card that nobody won: out of the game
+    "out-card": ("eselsbruecke", lambda public: any(c["taken_by"] is None for story in public.get("resolved") or []
+                                                    for c in story["cards"]),
+                 "#game-area .eb-story .eb-card.eb-out"),
+}
+
+
+@pytest.mark.parametrize("rare", sorted(RARE))
+def test_rare_positions_in_the_dark(server, browser, rare):
+    """A void HOAX claim sinks into the felt, an Eselsbrücke card out of
+    the game is greyed: in the dark neither is a light box or unreadable
+    (both were: a fixed light colour, and a see-through card)."""
+    game, seen, shows = RARE[rare]
+    room = reached(server, game, seen)
     table = dark_page(browser, f"{server.url}/t/{room.code}?lang=en", TABLE, "en",
                       storage(server.url, room, host=True))
     try:
         drawn(table, room.view()["version"])
-        assert table.locator("#game-area .hx-claim.hx-void").count() >= 1
-        problems = check(table, "void-claim-en-table", table=True)
+        assert table.locator(shows).count() >= 1
+        problems = check(table, f"{rare}-en-table", table=True)
     finally:
         table.context.close()
     assert not problems, "\n".join(problems[:30])

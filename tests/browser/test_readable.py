@@ -270,3 +270,27 @@ def test_a_long_wrong_streak_and_long_guesses_fit_a_large_table(server, browser)
         assert page.locator("#game-area .wtr-more").inner_text() == "+4"
         assert page.locator("#game-area .wtr-under .wtr-card").count() == 5
         fits(page, f"what_the_rule-10-wrong-streak-{lang}")
+
+
+def test_resolved_stories_fit_a_large_table(server, browser):
+    """Eselsbrücke with six players, stories resolved: where the board is
+    short of room the table leaves the older stories, then all, to the log
+    (it scrolled to twice the screen's height), and the side
+    leaves out the running chart before the log; nothing scrolls or is
+    cut, in either language."""
+    names, options = largest("eselsbruecke")
+    for attempt in range(6):
+        room = Room(server, "eselsbruecke", names, options)
+        room.host_act({"type": "start"})
+        rng = random.Random(f"resolved/eselsbruecke/{attempt}")
+        room.play(rng, until=lambda view: len(view["public"]["resolved"]) >= 2, steps=400)
+        if room.view()["status"] == "playing" and len(room.view()["public"]["resolved"]) >= 2:
+            break
+    assert len(room.view()["public"]["resolved"]) >= 2, "no two stories resolved"
+    for lang in ("en", "de"):
+        page = host_table(browser, server, room, lang=lang)
+        fits(page, f"eselsbruecke-{len(names)}-resolved-{lang}")
+        # the stories go together with their heading: never a heading over nothing
+        shown = page.locator("#game-area .eb-story:visible").count()
+        headed = page.locator("#game-area h3:visible", has_text={"en": "Resolved", "de": "Aufgel"}[lang]).count()
+        assert bool(shown) == bool(headed), (shown, headed)

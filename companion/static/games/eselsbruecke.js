@@ -21,7 +21,10 @@
     "text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.12)}" +
     ".eb-card b{display:block;font-size:1.25em;word-break:break-word}" +
     ".eb-card small{display:block;color:#5a6670;font-size:.8em}" +
-    ".eb-card.eb-out{border-style:dashed;opacity:.75}" +
+    // a card out of the game: dashed and greyed, its words still readable in either theme (no opacity:
+    // the felt showed through a see-through card, and the dark felt made its small print unreadable)
+    ".eb-card.eb-out{border-style:dashed;box-shadow:none;background:color-mix(in srgb,var(--face) 88%,#888)}" +
+    ".eb-card.eb-out small{color:#3f4a52}" +
     ".eb-card.eb-big b{font-size:1.7em}" +
     ".eb-backs{display:inline-flex;gap:3px;vertical-align:middle;margin-right:.4em}" +
     ".eb-back{display:inline-block;width:.9em;height:1.3em;border-radius:3px;background:#1f6f8b;border:1px solid #174f63}" +
@@ -83,7 +86,9 @@
     var p = view.public;
     if (!p.laid.length) return '<div class="eb-note">' + esc(ui, "ui.no_card_yet", { name: ui.name(p.donkey) }) + "</div>";
     var out = '<ul class="eb-cards">';
-    p.laid.forEach(function (c) { out += card(ui, c.term, ui.name(c.by), big ? "eb-big" : ""); });
+    // large print for the first three cards; from the fourth the story's cards share the board
+    var size = big && p.laid.length <= 3 ? "eb-big" : "";
+    p.laid.forEach(function (c) { out += card(ui, c.term, ui.name(c.by), size); });
     return out + "</ul>";
   }
 
@@ -147,9 +152,11 @@
   function resolved(view, ui) {
     var list = view.public.resolved;
     if (!list.length) return "";
-    var out = "<h3>" + esc(ui, "ui.resolved") + "</h3>";
-    list.slice().reverse().forEach(function (story) {
-      out += '<div class="eb-story"><h4>' + esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
+    // data-drop: a table short of room leaves the older stories to the log (the oldest first), then all
+    var out = '<div data-drop="' + list.length + '"><h3>' + esc(ui, "ui.resolved") + "</h3>";
+    list.slice().reverse().forEach(function (story, i) {
+      out += '<div class="eb-story"' + (i ? ' data-drop="' + (list.length - i) + '"' : "") + "><h4>" +
+        esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
         '</h4><ul class="eb-cards">';
       story.cards.forEach(function (c) {
         var got = c.taken_by == null ? ui.t("ui.out") : ui.t("ui.won_by", { name: ui.name(c.taken_by) });
@@ -157,6 +164,7 @@
       });
       out += "</ul></div>";
     });
+    out += "</div>";
     return out;
   }
 

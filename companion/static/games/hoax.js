@@ -196,7 +196,8 @@
       return '<li><span class="hx-icon">' + ICON[lr.identities[s]] + "</span> " + ui.esc(ui.name(Number(s))) +
         ": " + ui.esc(idName(ui, lr.identities[s])) + "</li>";
     });
-    return '<div class="hx-last"><h3>' + ui.esc(ui.t("ui.last_round")) + " " + lr.round + " — " +
+    // data-drop: a table short of room leaves the last round to the log
+    return '<div class="hx-last" data-drop="1"><h3>' + ui.esc(ui.t("ui.last_round")) + " " + lr.round + " — " +
       ui.esc(ui.t("log.final_won", {who: ui.name(lr.winner), loser: ui.name(lr.loser)})) + "</h3><ul>" + items.join("") + "</ul></div>";
   }
 

@@ -119,21 +119,22 @@
     ".wtr-overrule{border:3px solid #b26a00}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule", STYLE);
 
-  /* A place's wrong cards, two small cards across (each stays readable);
-     ``low`` (a large table): three across and two rows at most, the newest
-     five and "+n" for the rest (the log has them), so a long wrong streak
-     does not push the board past the screen. */
-  function underHtml(ui, cards, low) {
+  /* A place's wrong cards, two small cards across (each stays readable).
+     The table caps them at two rows (``across`` 2, or 3 on a large table
+     with smaller cards): the newest and "+n" for the rest (the log has
+     them), so a long wrong streak does not push the board past the screen. */
+  function underHtml(ui, cards, across) {
     if (!cards.length) return "";
-    var shown = low && cards.length > 6 ? cards.slice(cards.length - 5) : cards;
+    var cap = across * 2;
+    var shown = cap && cards.length > cap ? cards.slice(cards.length - cap + 1) : cards;
     var more = cards.length - shown.length;
-    return '<div class="wtr-under' + (low ? " wtr-under3" : "") + '">' +
+    return '<div class="wtr-under' + (across === 3 ? " wtr-under3" : "") + '">' +
       (more ? '<span class="wtr-more" title="' + ui.esc(ui.t("ui.more_wrong", {n: more})) + '">+' + more + "</span>" : "") +
       shown.map(function (c) { return cardSvg(ui, c, "wtr-small"); }).join("") + "</div>";
   }
 
   /* The correct row, each place with the wrong cards laid under it. */
-  function rowsHtml(view, ui, cls, last, noteInRow, low) {
+  function rowsHtml(view, ui, cls, last, noteInRow, across) {
     var p = view.public, row = p.row || [], wrong = p.wrong || [[]];
     var from = last ? Math.max(0, row.length - last) : 0;
     var cols = [];
@@ -141,7 +142,7 @@
       var top = i < row.length ? cardSvg(ui, row[i], cls)
         : '<div class="wtr-slot wtr-slot-' + cls + '" title="' + ui.esc(ui.t("ui.next_place")) + '"></div>';
       cols.push('<div class="wtr-col"><span class="wtr-n">' + (i + 1) + "</span>" + top +
-        underHtml(ui, wrong[i] || [], low) + "</div>");
+        underHtml(ui, wrong[i] || [], across || 0) + "</div>");
     }
     var more = from > 0 ? '<div class="wtr-note">' + ui.esc(ui.t("ui.earlier", {n: from})) + "</div>" : "";
     // the table: "+5 earlier" as the row's first place, not a line of its own
@@ -273,10 +274,11 @@
     var seats = view.seats.map(function (s) { return s.seat; }).sort(function (a, b) {
       return (table[String(b)] || 0) - (table[String(a)] || 0);
     });
-    return "<h3>" + ui.esc(ui.t(p.scoring ? "ui.scores" : "ui.found")) + '</h3><table class="wtr-scores">' +
+    // data-drop: the first a table short of room leaves out (the seat list beside has the numbers)
+    return '<div data-drop="0"><h3>' + ui.esc(ui.t(p.scoring ? "ui.scores" : "ui.found")) + '</h3><table class="wtr-scores">' +
       seats.map(function (s) {
         return "<tr><td>" + ui.esc(ui.name(s)) + '</td><td class="num">' + (table[String(s)] || 0) + "</td></tr>";
-      }).join("") + "</table>";
+      }).join("") + "</table></div>";
   }
 
   function stepText(view, ui) {
@@ -511,12 +513,13 @@
       if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
       // a large table (issue #25): smaller cards, the row's last nine places,
       // the newest two guesses (the rest in the log) and no points table
-      // (the seat list beside shows the same numbers), so all fits 1280x800
+      // (the seat list beside shows the same numbers), so all fits 1280x800;
+      // any table: the row's last seven places in large cards, each on one line
       var many = view.seats.length > 6;
       out += playersHtml(view, ui) + pendingHtml(view, ui, many ? "wtr-mid" : null);
       if (p.phase !== "rule" || last) {
         out += "<h3>" + ui.esc(ui.t("ui.row", {n: (p.row || []).length, played: p.played})) + "</h3>" +
-          rowsHtml(view, ui, many ? "wtr-mid" : "wtr-big", many ? 9 : 0, true, many);
+          rowsHtml(view, ui, many ? "wtr-mid" : "wtr-big", many ? 9 : 7, true, many ? 3 : 2);
       }
       // (between rounds the rule box says who found it: a large table leaves the old guesses to the log)
       var guesses = many && (p.phase === "rule" || p.phase === "over") ? "" : guessesHtml(view, ui, many ? 2 : 0);
