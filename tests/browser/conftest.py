@@ -78,6 +78,8 @@ def browser():
         chromium.close()
 
 
+#: the Chromium fixtures a test may hold pages in
+BROWSERS = ("browser", "lan_browser")
 PAGE_STATE = """() => ({status: document.body.dataset.status || null, drawn: document.body.dataset.version || null,
   banner: !(document.getElementById("banner") || {hidden: true}).hidden,
   text: document.body.innerText.replace(/\\s+/g, " ").slice(0, 400)})"""
@@ -93,7 +95,7 @@ def pytest_runtest_makereport(item, call):
     if report.when != "call" or not report.failed:
         return
     lines = []
-    for name in ("browser", "lan_browser"):
+    for name in BROWSERS:
         chromium = item.funcargs.get(name)
         for page in [p for c in (chromium.contexts if chromium else []) for p in c.pages]:
             try:
@@ -116,7 +118,7 @@ def pages_closed_after(request):
     What the Rule?! tests left 43, and CI once saw a later test's table
     refused its page (issue #30)."""
     yield
-    for name in ("browser", "lan_browser"):
+    for name in BROWSERS:
         if name in request.fixturenames:
             for context in request.getfixturevalue(name).contexts:
                 context.close()
