@@ -110,7 +110,9 @@ class Service:
             room["next_seat"] += 1
             room["seats"].append({"seat": number, "name": clean,
                                   "token": rooms.token_hash(token), "claim": None})
-            if room["status"] == "playing":   # a late arrival watches and plays from the next game on
+            # a late arrival (during a game, or once it is over) watches and plays from the
+            # next game on: a finished game's seats and scores stay its players'
+            if room["status"] != "lobby":
                 rooms.add_log(room, "log.joined_next", {"name": clean})
             else:
                 room["order"].append(number)

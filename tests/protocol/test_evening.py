@@ -238,3 +238,31 @@ def test_points_of_earlier_games_come_from_the_evening_entry(client):
     del kept["scores"], kept["points"]             # as a room from before kept it
     first = evening_data(room, "en")["games"][0]
     assert first["scores"] is None and all(r["points"] is None for r in first["rows"])
+
+
+def test_a_late_arrival_after_the_end_is_not_in_that_games_scores(client):
+    """Issue #45: a phone that joins once a game is over plays from the next
+    game on, as one joining during it: the finished game's seats, final
+    scores and evening rows stay its players' (no "Dan 0"); the next game
+    seats it and counts it."""
+    table = Table(client)
+    for name in ("Sylvia", "Gregor"):
+        table.join(name)
+    pick_game(table, [1, 2])
+    dan = table.join("Dan")
+    for token in (None, table.host, table.tokens[0], table.tokens[dan]):
+        view = table.view(token)
+        assert [s["name"] for s in view["seats"]] == ["Sylvia", "Gregor"], view["seats"]
+        assert view["spectators"] == [{"seat": dan, "name": "Dan"}]
+    assert table.view(table.tokens[dan])["you"].get("next_game") is True
+    first = get(table, "evening", table.host).json["evening"]["games"][0]
+    assert [r["name"] for r in first["rows"]] == ["Sylvia", "Gregor"]
+    assert table.host_act(type="rematch").status_code == 200
+    assert [s["name"] for s in table.view()["seats"]] == ["Sylvia", "Gregor", "Dan"]
+    pick_game(table, [1, 2, 3])
+    data = get(table, "evening", table.host).json["evening"]
+    assert [[r["name"] for r in g["rows"]] for g in data["games"]] == [
+        ["Sylvia", "Gregor"], ["Sylvia", "Gregor", "Dan"]]
+    games, _ = rows(get(table, "evening.csv", table.host).data.decode("utf-8"))
+    assert [(r[0], r[2]) for r in games[1:]] == [("1", "Sylvia"), ("1", "Gregor"),
+                                                ("2", "Sylvia"), ("2", "Gregor"), ("2", "Dan")]
