@@ -32,10 +32,39 @@
       label: K.t("option.explain"), help: K.t("option.explain.help")};
     return Object.assign({}, game, {options: game.options.concat([explain])});
   }
+  /* The player range the options make (issue #45: HOAX's "Large group" takes
+     3–14): /api/games lists it per combination of the options that change it. */
+  function playerRange(game, options) {
+    const value = (name) => {
+      if (name in options) return options[name];
+      const opt = game.options.find((o) => o.name === name);
+      return opt ? opt.default : undefined;
+    };
+    const found = (game.player_ranges || []).find((r) =>
+      Object.keys(r.options).every((name) => value(name) === r.options[name]));
+    return found || game.players;
+  }
+  function playersText(game, options) {
+    const range = playerRange(game, options || {});
+    return K.t("page.players", {min: range.min, max: range.max});
+  }
+  function showRange() {
+    const game = games.find((g) => g.name === chosen);
+    const small = list.querySelector(`button[data-game="${CSS.escape(chosen)}"] small`);
+    if (game && small) small.textContent = playersText(game, readOptions());
+  }
   function drawOptions() {
     const game = withRoomOptions(games.find((g) => g.name === chosen));
     optionsEl.innerHTML = `<h3>${K.esc(K.t("page.options"))}</h3>` + K.optionInputs(game);
+    // another game chosen: the others show their range at their defaults again
+    list.querySelectorAll("button[data-game]").forEach((b) => {
+      const other = games.find((g) => g.name === b.dataset.game);
+      b.querySelector("small").textContent = playersText(other, {});
+    });
+    showRange();
   }
+  optionsEl.addEventListener("change", showRange);
+  optionsEl.addEventListener("input", showRange);
   function readOptions() {
     return K.readOptionInputs(optionsEl, withRoomOptions(games.find((g) => g.name === chosen)));
   }
@@ -43,7 +72,7 @@
   fetch(`/api/games?lang=${page.lang}`).then((r) => r.json()).then((answer) => {
     games = answer.games;
     list.innerHTML = games.map((g) => `<button type="button" class="choice game" data-game="${K.esc(g.name)}">
-      <strong>${K.esc(g.title)}</strong><small>${K.esc(K.t("page.players", {min: g.players.min, max: g.players.max}))}</small></button>`).join("");
+      <strong>${K.esc(g.title)}</strong><small>${K.esc(playersText(g, {}))}</small></button>`).join("");
     list.querySelectorAll("button").forEach((b) => {
       b.onclick = () => { chosen = b.dataset.game; list.querySelectorAll("button").forEach((x) => x.classList.toggle("on", x === b)); drawOptions(); };
     });

@@ -75,8 +75,35 @@ def api_games():
         low, high = game.player_range({})
         out.append({"name": name, "title": translate(lang, "title", game=game),
                     "players": {"min": low, "max": high}, "options": game_options(game, lang),
+                    "player_ranges": player_ranges(game),
                     "rules": has_rules(name, lang)})
     return jsonify({"games": out})
+
+
+#: at most this many option combinations are listed per game
+RANGES_MAX = 64
+
+
+def player_ranges(game) -> list[dict]:
+    """The player range the options make (issue #45: HOAX's "Large group"
+    takes 3–14, not 3–8): one entry ``{"options", "min", "max"}`` per
+    combination of the yes/no and choice options that change the range
+    (each tried alone from the defaults), the others at their default.
+    ``[]`` when no option changes it (``players`` holds the range then)."""
+    defaults = {opt["name"]: opt.get("default") for opt in game.options_schema}
+    values = {opt["name"]: [False, True] if opt.get("kind") == "bool" else list(opt.get("choices") or [])
+              for opt in game.options_schema if opt.get("kind") in ("bool", "choice")}
+    base = game.player_range(defaults)
+    moving = [name for name, choices in values.items()
+              if any(game.player_range({**defaults, name: v}) != base for v in choices)]
+    combos = [{}]
+    for name in moving:
+        combos = [{**c, name: v} for c in combos for v in values[name]][:RANGES_MAX]
+    out = []
+    for combo in combos if moving else []:
+        low, high = game.player_range({**defaults, **combo})
+        out.append({"options": combo, "min": low, "max": high})
+    return out
 
 
 def has_rules(name: str, lang: str) -> bool:

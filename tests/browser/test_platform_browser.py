@@ -108,3 +108,30 @@ def test_the_table_keeps_the_whole_log_from_pushed_tails(server, browser):
             line["text"] for line in reversed(whole)]
     finally:
         tablet.context.close()
+
+
+def test_the_create_page_shows_the_player_range_the_options_make(server, browser, shoot):
+    """Issue #45: with HOAX's "Large group" ticked the create page said 3–8
+    players while the table takes 3–14; the range follows the options (and
+    goes back when another game is chosen), in both languages."""
+    for lang, word in (("en", "players"), ("de", "Spieler")):
+        tablet = new_page(browser, TABLET, lang=lang)
+        tablet.goto(f"{server.url}/?lang={lang}")
+        hoax = tablet.locator('button[data-game="hoax"]')
+        hoax.click()
+        players = hoax.locator("small")
+        expect(players).to_have_text(f"3–8 {word}")
+        tablet.locator("#opt-large_group").click()
+        expect(players).to_have_text(f"3–14 {word}")
+        shoot(tablet, f"create-large-group-{lang}")
+        tablet.locator("#opt-second_identity").click()     # §12.3: only with 3 or 4
+        expect(players).to_have_text(f"3–4 {word}")
+        tablet.locator("#opt-second_identity").click()
+        expect(players).to_have_text(f"3–14 {word}")
+        rule = tablet.locator('button[data-game="what_the_rule"]')
+        rule.click()
+        expect(players).to_have_text(f"3–8 {word}")            # HOAX's options are gone
+        expect(rule.locator("small")).to_have_text(f"2–10 {word}")
+        tablet.locator("#opt-master").select_option("app")    # the app as game master: one may play
+        expect(rule.locator("small")).to_have_text(f"1–10 {word}")
+        tablet.context.close()

@@ -35,6 +35,22 @@ def test_games_lists_schema(client):
     names = {g["name"]: g for g in client.get("/api/games").json["games"]}
     assert names["pick"]["players"] == {"min": 2, "max": 6}
     assert names["pick"]["options"][0]["name"] == "rounds"
+    assert names["pick"]["player_ranges"] == []                  # no option changes its range
+
+
+def test_games_list_the_player_range_the_options_make(client):
+    """Issue #45: HOAX's large group takes 3–14; ``player_ranges`` lists
+    the range per combination of the options that change it (additive:
+    ``players`` stays the range at the defaults)."""
+    names = {g["name"]: g for g in client.get("/api/games").json["games"]}
+    hoax = names["hoax"]
+    assert hoax["players"] == {"min": 3, "max": 8}
+    ranges = {(r["options"]["large_group"], r["options"]["second_identity"]): (r["min"], r["max"])
+              for r in hoax["player_ranges"]}
+    assert ranges == {(False, False): (3, 8), (True, False): (3, 14), (False, True): (3, 4), (True, True): (3, 4)}
+    assert all(set(r["options"]) == {"large_group", "second_identity"} for r in hoax["player_ranges"])
+    rule = {r["options"]["master"]: (r["min"], r["max"]) for r in names["what_the_rule"]["player_ranges"]}
+    assert rule == {"seat": (2, 10), "app": (1, 10)}
 
 
 def test_views_per_seat_and_table(table):
