@@ -8,7 +8,9 @@ touch (390x844):
 * Eselsbrücke says the own move before the form (the renderer's ``step``
   line above it), and its end is a block per story with a line per winner;
 * What the Rule?!: while a hand is shown, how many of its cards are entered
-  stands right above the form that enters them.
+  stands right above the form that enters them;
+* Factum has one reveal control too (issue #45): the marks and ballots are
+  in the bar's sheet, never a second "Hold to reveal" block on the page.
 
 Screenshots: test-artifacts/screens/page-*.png."""
 from __future__ import annotations
@@ -210,3 +212,32 @@ def test_what_the_rule_shows_the_count_beside_the_reveal_form(server, browser):
     gap = form.bounding_box()["y"] - (line.bounding_box()["y"] + line.bounding_box()["height"])
     assert 0 <= gap <= 40, gap
     shot(phone, "wtr-reveal-en")
+
+
+# --- Factum -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_factum_one_reveal_control(server, browser, lang):
+    """Issue #45: a Factum phone had two "Hold to reveal" controls (a block
+    in the page with the marks, and the bar); pressing the block flipped the
+    bar's label. One control, the bar: the marks are in its sheet."""
+    room = Room(server, "factum", NAMES[:5])
+    room.host_act({"type": "start"})
+    room.play(random.Random(f"factum/{lang}"), until=lambda v: v["public"].get("step") == "vote")
+    assert room.view()["public"]["step"] == "vote"
+    seat = next(s for s, token in room.tokens.items()
+                if room.view(token)["you"]["secret"]["marks"])
+    marks = room.view(room.tokens[seat])["you"]["secret"]["marks"]
+    phone = seat_phone(browser, server, room, seat, lang)
+    shows_latest(phone, room)
+    assert phone.locator("[data-hold]").count() == 1 and phone.locator(".secret.inline").count() == 0
+    title = {"en": "Your marks", "de": "Deine Markierungen"}[lang]
+    assert title not in phone.locator("body").inner_text()
+    shot(phone, f"factum-vote-{lang}")
+    hold(phone)
+    shot(phone, f"factum-held-{lang}", full=False)
+    held = phone.locator("#secret-items").inner_text()
+    assert title in held and all(f" {position}" in held for position in marks.values()), held
+    release(phone)
+    assert title not in phone.locator("body").inner_text()
+    assert phone.locator("#hold-label").text_content() == {"en": "Hold to reveal", "de": "Halten zum Aufdecken"}[lang]

@@ -242,8 +242,28 @@
     return out;
   }
 
+  /* The bar's sheet (issue #45: one reveal control, the bar): the seat's own
+     marks, its team vote and its best-story ballot. */
+  function secretHtml(view, ui) {
+    var secret = (view.you && view.you.secret) || {}, lines = [];
+    var marks = secret.marks || {};
+    Object.keys(marks).forEach(function (k) {
+      lines.push(ui.esc(ui.t("value." + k)) + ": " + ui.esc(ui.t("ui.position")) + " " + marks[k]);
+    });
+    if (secret.vote !== null && secret.vote !== undefined) {
+      lines.push(ui.esc(ui.t("ui.your_vote", { position: secret.vote })));
+    }
+    if (secret.best) {
+      lines.push(ui.esc(ui.t("ui.your_best", { story: ui.t("value." + secret.best) })));
+    }
+    if (!lines.length) return "";
+    return '<div class="factum-secret" data-key="marks"><h3>' + ui.esc(ui.t("ui.your_marks")) + "</h3><p>" +
+      lines.join("<br>") + "</p></div>";
+  }
+
   K.games.factum = {
     table: tableBoard,
+    secret: secretHtml,
     headline: headline,
     decisive: decisive,
 
@@ -270,21 +290,7 @@
       if (pub.step === "vote" && pub.ballot === 2) {
         html += "<p>" + ui.esc(ui.t("ui.ballot2", { options: pub.vote_options.join(", ") })) + "</p>";
       }
-      // your marks and votes, hidden until held
-      var lines = [];
-      var marks = secret.marks || {};
-      Object.keys(marks).forEach(function (k) {
-        lines.push(ui.esc(ui.t("value." + k)) + ": " + ui.esc(ui.t("ui.position")) + " " + marks[k]);
-      });
-      if (secret.vote !== null && secret.vote !== undefined) {
-        lines.push(ui.esc(ui.t("ui.your_vote", { position: secret.vote })));
-      }
-      if (secret.best) {
-        lines.push(ui.esc(ui.t("ui.your_best", { story: ui.t("value." + secret.best) })));
-      }
-      if (lines.length) {
-        html += ui.secret("<p>" + ui.esc(ui.t("ui.your_marks")) + "</p><p>" + lines.join("<br>") + "</p>");
-      }
+      // your marks and votes: in the bar's sheet (the secret hook), never a second control here
       if (r) {
         html += revealHtml(ui, r);
         html += bestHtml(ui, r, pub);
