@@ -38,8 +38,13 @@ Conventions
   must still enforce every rule that the templates do not express.  A
   template may carry ``"confirm": true`` (the phone asks before sending: any
   irreversible entry), ``"required": true`` (the game waits for this seat:
-  "your move") and ``"secret": true`` (its allowed values depend on the
-  seat's secret: shown only while the reveal control is held).
+  "your move") and ``"secret": true`` (shown only while the reveal control
+  is held, and chosen there).  A template is secret for one of two reasons,
+  declared apart: ``"secret_act": true``, the rules make this choice face
+  down, so nobody may see which value is picked (a guess tile, a ballot, a
+  covered card) whatever the values are; ``"secret_values": true``, the
+  allowed values themselves depend on the seat's secret (its own cards or
+  identities).  ``secret`` is true when either is.
 * Refusals: ``Illegal(code, **params)``; the code's status comes from
   ``SHARED_ERRORS`` or the game's ``errors`` table.  When no template admits
   an action the platform asks ``why_not`` (never ``apply``) for the reason.
@@ -130,14 +135,18 @@ def line(key: str, **params: Any) -> tuple[str, dict]:
 
 
 def template(type_: str, confirm: bool = False, required: bool = False,
-             secret: bool = False, race: bool = False, **fields: Any) -> dict:
+             secret: bool = False, race: bool = False, secret_act: bool = False,
+             **fields: Any) -> dict:
     """An action template; fields given as keyword arguments.  ``confirm``:
     the phone asks before sending.  ``required``: the game waits for this
     seat (the phone says "your move" and vibrates); optional reactions leave
     it False.  ``race`` (with ``required``): the game waits for any one of
     the seats offered it, not each (the first to press wins).  ``secret``:
-    the allowed values depend on the seat's secret, so the phone offers it
-    only while the reveal control is held."""
+    the allowed values depend on the seat's secret (``secret_values`` on the
+    wire).  ``secret_act``: the rules make the choice face down, so nobody
+    may see which value is picked, whatever the values.  Either puts the
+    template behind the reveal (``secret`` on the wire): the phone offers it
+    only while the reveal control is held, and it is picked there."""
     out: dict[str, Any] = {"type": type_, "fields": fields}
     if confirm:
         out["confirm"] = True
@@ -145,8 +154,12 @@ def template(type_: str, confirm: bool = False, required: bool = False,
         out["required"] = True
         if race:
             out["race"] = True
-    if secret:
+    if secret or secret_act:
         out["secret"] = True
+    if secret_act:
+        out["secret_act"] = True
+    if secret:
+        out["secret_values"] = True
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import hold, open_table, release, tap, wait_js
+from tests.browser.conftest import hold, open_table, pick_secret, release, wait_js
 
 COLOURS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
 
@@ -34,17 +34,21 @@ def test_haiclue_golden_path(server, browser, shoot):
         if i == 1:
             form.locator("input").fill("cold river moon")
         form.locator('button[type="submit"]').tap()
-    # first author is Anna's left neighbour, Ben: Anna and Cara guess
+    # first author is Anna's left neighbour, Ben: Anna and Cara guess, in
+    # secret (issue #45): the colours are offered only on the held sheet
     for phone in (phones[0], phones[2]):
-        phone.wait_for_selector('form[data-type="guess"]')
-    assert phones[1].locator('form[data-type="guess"]').count() == 0
+        wait_js(phone, "document.getElementById('todo').classList.contains('now')")
+        assert phone.locator('form[data-type="guess"], #play [data-pick]').count() == 0
+    assert "now" not in phones[1].locator("#todo").get_attribute("class").split()
     wait_js(tablet, "document.getElementById('game-area').textContent.includes('cold river moon')")
     shoot(tablet, "haiclue-tablet-guessing")
     shoot(phones[0], "haiclue-phone-guess")
+    hold(phones[0])
+    assert phones[0].locator('#secret-actions [data-type="guess"] [data-pick]').count() == 4
+    shoot(phones[0], "haiclue-phone-guess-held")
+    release(phones[0])
     for phone in (phones[0], phones[2]):
-        tap(phone, 'form[data-type="guess"] button.choice')
-        if phone.locator("#confirm-yes").is_visible():
-            phone.locator("#confirm-yes").tap()
+        pick_secret(phone, "guess")
     wait_js(tablet, "document.getElementById('log').textContent.match(/Ben/g).length > 1")
     tablet.wait_for_timeout(300)
     shoot(tablet, "haiclue-tablet-reveal")

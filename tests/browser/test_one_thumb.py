@@ -25,6 +25,7 @@ from tests.browser.test_table_board import Room
 
 #: every secret template type of every game, each made by a test below
 SECRET_CHOICES = {"factum": {"mark", "vote", "best"}, "eselsbruecke": {"confirm", "lay"},
+                  "haiclue": {"guess"},
                   "hoax": {"cover", "accuse", "show"}}
 
 
@@ -314,6 +315,50 @@ def voted(room, seat):
     if "vote" in [t["type"] for t in view["actions"]]:
         return None
     return view["you"]["secret"]["vote"] if view["public"].get("step") == "vote" else True
+
+
+# --- Haiclue: the guess, a secret act, behind the reveal (issue #45) -------------
+
+def open_page_text(page, room):
+    return page.evaluate("document.getElementById('play').innerText").replace(room.code, "ROOM")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_haiclue_guess_is_made_behind_the_reveal(server, browser, lang):
+    """Two rooms alike in public; in each, the same guesser picks another
+    colour with one thumb.  Before and after, the open pages read the same
+    word for word (the colours drawn and the guess are secret), and no
+    colour is offered on them; only the held sheet shows the own guess."""
+    pages, rooms = [], []
+    for colour in ("red", "blue"):
+        room = Room(server, "haiclue", ["Anna", "Ben", "Cara"])
+        room.host_act({"type": "start"})
+        for seat, token in room.tokens.items():
+            assert room.act(token, {"type": "clue_ready"})["ok"]
+        guesser = next(s for s in room.tokens if s != room.view()["public"]["author"])
+        page = open_phone(browser, server, room, guesser, lang=lang)
+        shows_latest(page, room)
+        assert page.locator("#play .picks, #play form[data-type=guess], #play [data-pick]").count() == 0
+        assert "now" in page.locator("#todo").get_attribute("class").split()   # your move: guess
+        pages.append(page)
+        rooms.append((room, guesser, colour))
+    assert open_page_text(pages[0], rooms[0][0]) == open_page_text(pages[1], rooms[1][0])
+    for page, (room, guesser, colour) in zip(pages, rooms):
+        if colour == "red":
+            confirm_names_the_whole_choice(page, "guess", colour)
+            shoot_held(page, f"guess-{lang}")
+        before = room.view()["version"]
+        pick_secret(page, "guess", value=colour)
+        view = room.view(room.tokens[guesser])
+        assert view["version"] > before and view["you"]["secret"]["guess"] == colour
+        shows_latest(page, room)
+    texts = [open_page_text(page, room) for page, (room, _, _) in zip(pages, rooms)]
+    assert texts[0] == texts[1], "a glance at the phone tells which colour was guessed"
+    for page, (room, _, colour) in zip(pages, rooms):
+        hold(page)
+        assert page.locator("#secret-items").inner_text().strip()
+        release(page)
+        assert not page._errors, page._errors
 
 
 def test_mouse_press_drag_release_picks(server, browser):

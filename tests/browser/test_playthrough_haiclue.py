@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import wait_js
-from tests.browser.playthrough import Evening, must, offered, play_form
+from tests.browser.conftest import pick_secret, wait_js
+from tests.browser.playthrough import Evening, must, offered, play_form, secret_offered
 
 CLUES = ["cold river moon", "quiet storm", "", "red fox"]
 
@@ -32,8 +32,8 @@ def play_haiclue(evening: Evening, rounds_seen: list):
             kinds = offered(phone)
             if "clue_ready" in kinds:
                 play_form(phone, "clue_ready", {"text": CLUES[(i + step) % len(CLUES)]})
-            elif "guess" in kinds:
-                play_form(phone, "guess", {"color": ["blue", "red", "green", "yellow"][(i + step) % 4]})
+            elif "guess" in secret_offered(phone):
+                guess_in_secret(evening, phone, ["blue", "red", "green", "yellow"][(i + step) % 4])
             else:
                 continue
             acted = True
@@ -48,6 +48,23 @@ def play_haiclue(evening: Evening, rounds_seen: list):
         if not acted:
             evening.tablet.wait_for_timeout(150)
     raise AssertionError("the game did not end")
+
+
+def guess_in_secret(evening: Evening, phone, colour: str):
+    """The guess is a secret act (issue #45): the open page offers no
+    colour; the sheet takes it with a confirm, and while the clue is still
+    being guessed the open page says only that the seat has guessed."""
+    open_page = "document.getElementById('play').innerText"
+    assert "guess" not in offered(phone) and "guess" not in offered(phone, "#react-actions")
+    assert not phone.locator("#play .picks, #play form[data-type=guess]").count()
+    results = len(evening.public()["public"]["results"])
+    before = phone.evaluate(open_page)
+    pick_secret(phone, "guess", value=colour)
+    if len(evening.public()["public"]["results"]) > results:
+        return   # this guess was the last: the reveal made every guess public
+    after = phone.evaluate(open_page)
+    for word in ("Blue", "Red", "Green", "Yellow", "Blau", "Rot", "Grün", "Gelb"):
+        assert after.count(word) <= before.count(word), f"the open page names {word} after the guess"
 
 
 @pytest.mark.parametrize("names,langs", [

@@ -34,3 +34,47 @@ def test_secret_templates_are_choices_and_have_a_browser_test(game_name):
     assert seen <= SECRET_CHOICES.get(game_name, set()), (
         f"{game_name}: secret templates {sorted(seen - SECRET_CHOICES.get(game_name, set()))} "
         "have no one-thumb browser test")
+
+
+#: per game, the acts its rulebook makes in secret (face down, unseen by the
+#: others), whatever their values: each must be a ``secret_act`` template,
+#: chosen behind the reveal (issue #45)
+SECRET_ACTS = {
+    # "Jeder Spieler rät dann heimlich … ein Rate-Plättchen mit der
+    # Vorderseite nach unten … ablegt."
+    "haiclue": {"guess"},
+    # the storyteller's marks and the card ballot are laid face down; "stimmen
+    # die Spieler heimlich über die beste Geschichte ab"
+    "factum": {"mark", "vote", "best"},
+    # the cover is chosen "verdeckt"; a shown identity is laid "verdeckt oben
+    # auf den Stapel"; the accuser lays the guessed identity "verdeckt"
+    "hoax": {"cover", "show", "accuse"},
+    # the digital hand is secret, and so is which of one's cards was meant
+    "eselsbruecke": {"lay", "confirm"},
+    "what_the_rule": set(),
+    "pick": set(),
+}
+
+
+def test_every_act_the_rules_make_in_secret_is_a_secret_act(game_name):
+    """Each template of a listed type is ``secret_act`` (and so ``secret``,
+    behind the reveal); no other template claims to be; and every listed
+    type is met in random play, so the check cannot pass by missing it.
+    Eselsbrücke's ``lay`` is secret in the digital mode only (the physical
+    card is laid face up and its term typed in the open)."""
+    game = games.get(game_name)
+    acts = SECRET_ACTS[game_name]
+    met = set()
+    for state, seats, _, _, _, _ in positions(game, seeds=2, every=1):
+        for viewer in seats:
+            for tpl in game.actions(state, viewer):
+                open_lay = game_name == "eselsbruecke" and tpl["type"] == "lay" and not tpl.get("secret")
+                if tpl["type"] in acts and not open_lay:
+                    met.add(tpl["type"])
+                    assert tpl.get("secret_act") and tpl.get("secret"), (
+                        f"{game_name}: {tpl['type']} is made in secret by the rules but offered "
+                        f"in the open: {tpl}")
+                else:
+                    assert not tpl.get("secret_act"), f"{game_name}: {tpl['type']} is no secret act"
+                assert bool(tpl.get("secret")) == bool(tpl.get("secret_act") or tpl.get("secret_values"))
+    assert met == acts, f"{game_name}: random play never offered {sorted(acts - met)}"

@@ -547,10 +547,11 @@ def test_templates_owed_moves_are_required():
     assert GAME.actions(state, 0) == [{"type": "clue_ready", "required": True, "fields": {
         "text": {"kind": "text", "max": 80, "optional": True}}}]
     state, _ = all_ready(state)
-    # every colour, the guesser's own included: nothing depends on its secret
+    # every colour, the guesser's own included: the values depend on no
+    # secret, but the act is secret (the tile is laid face down)
     tpl = GAME.actions(state, state["order"][1])
     assert tpl == [{"type": "guess", "fields": {"color": COLORS},
-                    "confirm": True, "required": True}]
+                    "confirm": True, "required": True, "secret": True, "secret_act": True}]
     state, _ = play_two(4)
     assert GAME.actions(state, 0) == []
 

@@ -190,3 +190,28 @@ def test_every_refusal_a_phone_meets_says_what_instead():
     for lang in ("en", "de"):
         for code in phone_codes:
             assert f"explain.instead.{code}" in GAME.texts[lang], (lang, code)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_first_author_hears_yours_and_names_follow_the_seating(lang):
+    """Issue #45: the first author's own phone says the guessing starts with
+    their clue ("yours"), not with their own name; whom the step waits for
+    is named in seating order, as the seat list shows them."""
+    state = new(5)
+    first = state["order"][0]
+    state, _ = act(state, first, {"type": "clue_ready"})
+    now = told(state, first, lang)[0]
+    assert NAMES[first] not in now and ("yours" if lang == "en" else "deinem") in now
+    waiting = [NAMES[s] for s in state["seats"] if s != first]
+    assert ", ".join(waiting[:-1]) in now   # 0, 2, 3 in seating order (the order starts elsewhere)
+    other = next(s for s in state["seats"] if s != first)
+    state, _ = act(state, other, {"type": "clue_ready"})
+    assert NAMES[first] in told(state, other, lang)[0]
+
+
+def test_the_first_round_says_no_points_carry_over():
+    """Issue #45: round 1's meaning said "the points so far carry over"
+    before anything was scored."""
+    for lang in ("en", "de"):
+        text = translate(lang, "meaning.round", {"round": 1, "rounds": 6}, GAME, NAMES)
+        assert "so far" not in text and "bisherigen" not in text and "6" in text

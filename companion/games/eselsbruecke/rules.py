@@ -95,7 +95,7 @@ class Eselsbruecke(Game):
         if seat_ != teller(state):
             return []
         if state["mode"] == "digital":   # the hand is secret: chosen under the reveal, then confirmed
-            return [template("lay", confirm=True, required=True, secret=True,
+            return [template("lay", confirm=True, required=True, secret=True, secret_act=True,
                              term=list(state["hands"][_k(seat_)]))]
         return [template("lay", required=True, term={"kind": "text", "min": 1, "max": TERM_MAX})]
 
@@ -109,10 +109,10 @@ class Eselsbruecke(Game):
             # show on the phone, so both shapes are chosen under the reveal
             candidates = res["question"]["asked"][_k(seat_)]
             if len(candidates) == 1:   # yes or no; the card is implied
-                return [template("confirm", confirm=True, required=True, secret=True, accept=[True, False])]
-            return [template("confirm", confirm=True, required=True, secret=True,
+                return [template("confirm", confirm=True, required=True, secret=True, secret_act=True, accept=[True, False])]
+            return [template("confirm", confirm=True, required=True, secret=True, secret_act=True,
                              card=list(candidates), accept=[True]),
-                    template("confirm", confirm=True, required=True, secret=True, accept=[False])]
+                    template("confirm", confirm=True, required=True, secret=True, secret_act=True, accept=[False])]
         out = []
         appeal = res["appeal"]
         if appeal and appeal["seat"] == seat_ and appeal_holders(state, seat_):

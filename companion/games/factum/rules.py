@@ -85,10 +85,10 @@ class Factum(Game):
         if phase == "mark":
             return mark_templates(state, s)
         if phase == "vote" and s in roles.voters(state) and key(s) not in state["votes"]:
-            return [template("vote", confirm=True, required=True, secret=True,
+            return [template("vote", confirm=True, required=True, secret_act=True,
                              position=roles.vote_options(state))]
         if phase == "best" and s in roles.best_voters(state) and key(s) not in state["best_votes"]:
-            return [template("best", confirm=True, required=True, secret=True,
+            return [template("best", confirm=True, required=True, secret_act=True,
                              story=["current", "title"])]
         return []
 
@@ -134,7 +134,7 @@ def mark_templates(state: dict, s: int) -> list[dict]:
     out = []
     for kind in roles.cards_of(state, s):
         blocked = roles.own_other_positions(state, s, kind)
-        out.append(template("mark", required=kind in unmarked, secret=True, card=[kind],
+        out.append(template("mark", required=kind in unmarked, secret=True, secret_act=True, card=[kind],
                             position=[p for p in range(1, state["n"] + 1) if p not in blocked]))
     return out
 

@@ -63,9 +63,13 @@ Decisions where the spec or rulebook is silent
 * A guess is final: a second guess (even to change it before the reveal) is
   refused (``already_guessed``); templates confirm it.  ``clue_ready`` is also
   final (the tiles are turned to the table).
-* Secret-dependent choices: none.  A guess may name any of the four colours,
-  the guesser's own included (several players may share a colour, so it can
-  be right), so the guess template is not ``secret``.  A seat's own guess is
+* The guess is a secret act (issue #45): the rulebook has every player
+  lay a guess tile face down ("rät dann heimlich"), so the guess template
+  is ``secret_act`` and the phone offers the four colours only under the
+  reveal, with the confirm there too; the open page shows only that the
+  seat has guessed (public), never which colour.  Its values depend on no
+  secret (a guess may name any colour, the guesser's own included: several
+  players may share a colour, so it can be right).  A seat's own guess is
   shown on its phone under ``you.secret.guess`` (only while the reveal is
   held), like the guess tile face down in front of it.
 * Typed clues: optional, at most 80 characters, at least two words and at

@@ -21,6 +21,8 @@ def explain(view: dict, viewer: int | None, actions: list[dict], waiting: list[i
     you = view.get("you")
     if viewer is None or you is None:
         return {"now": table_now(pub, waiting), "moves": host_moves(pub)}
+    # the guess is a secret act: the open line says "guess now" from public
+    # state (whom the step waits for), never from the secret template
     offered = {tpl["type"] for tpl in actions if not tpl.get("secret")}
     return {"now": seat_now(pub, viewer, offered, waiting),
             "secret": secret(pub, you),
@@ -28,14 +30,9 @@ def explain(view: dict, viewer: int | None, actions: list[dict], waiting: list[i
 
 
 def still(pub: dict, waiting: list[int], but: int | None = None) -> list[int]:
-    """Whom the step waits for (public), the viewer left out."""
-    if pub["phase"] == "clue":
-        seats = [s for s in pub["order"] if s not in pub.get("ready", [])]
-    elif pub["phase"] == "guess":
-        seats = list(pub.get("waiting", waiting))
-    else:
-        seats = list(waiting)
-    return [s for s in seats if s != but]
+    """Whom the step waits for (public), the viewer left out, in seating
+    order (``waiting``'s, as the seat list shows them)."""
+    return [s for s in waiting if s != but]
 
 
 def team(pub: dict) -> str:
@@ -50,13 +47,15 @@ def seat_now(pub: dict, viewer: int, offered: set[str], waiting: list[int]) -> l
     if phase == "clue":
         if "clue_ready" in offered:
             return [line("explain.clue.must" + team(pub), round=pub["round"], rounds=pub["rounds"])]
+        if pub["order"][0] == viewer:
+            return [line("explain.clue.wait_first", names=others)]
         return [line("explain.clue.wait", names=others, first=seat(pub["order"][0]))]
     if phase == "guess":
         author = seat(pub["author"])
         score = {"team": pub.get("team_score", 0)}
         if pub["author"] == viewer:
             return [line("explain.guess.author" + team(pub), names=others, **score)]
-        if "guess" in offered:
+        if viewer in pub.get("waiting", []):
             return [line("explain.guess.must" + team(pub), author=author, **score)]
         return [line("explain.guess.done", names=others, author=author)]
     if phase == "between":

@@ -123,7 +123,9 @@ class Haiclue(Game):
 
     # --- templates ---------------------------------------------------------
     # The guess lists all four colours whatever the guesser's own colour
-    # (several players may share a colour), so no template is secret.
+    # (several players may share a colour), so its values tell nothing; but
+    # the rulebook lays the guess tile face down ("rät dann heimlich"), so
+    # the act is secret: the phone takes it behind the reveal.
 
     def actions(self, state: dict, seat_: int) -> list[dict]:
         if seat_ not in state["seats"]:
@@ -133,7 +135,8 @@ class Haiclue(Game):
             return [template("clue_ready", required=True,
                              text={"kind": "text", "max": CLUE_MAX, "optional": True})]
         if phase == "guess" and seat_ != author(state) and key(seat_) not in state["guesses"]:
-            return [template("guess", confirm=True, required=True, color=list(COLORS))]
+            return [template("guess", confirm=True, required=True, secret_act=True,
+                             color=list(COLORS))]
         if phase == "between":
             # anyone may deal the next round once the tiles are done: nobody owes it
             return [template("next")]

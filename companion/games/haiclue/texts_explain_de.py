@@ -17,6 +17,9 @@ TEXTS: dict[str, str] = {
     "explain.clue.wait": (
         "Dein Tipp liegt; noch am Legen: {names}. Dann werden die Tipps einzeln geraten, "
         "beginnend mit dem Tipp von {first}."),
+    "explain.clue.wait_first": (
+        "Dein Tipp liegt; noch am Legen: {names}. Dann werden die Tipps einzeln geraten, "
+        "beginnend mit deinem."),
     "explain.clue.table": (
         "Warten auf die Tipps von {names}: Jeder legt Wortplättchen, die auf das oberste "
         "Wort am Stapel seiner geheimen Farbe zeigen. Dann werden die Tipps einzeln "
@@ -144,14 +147,16 @@ TEXTS: dict[str, str] = {
         "rätst du mit."),
     "explain.instead.already_guessed": (
         "Dein Rate-Tipp liegt: Warte aufs Aufdecken; beim nächsten Tipp rätst du wieder."),
-    "explain.instead.unknown_color": "Tippe auf eine der vier Farben: Blau, Rot, Grün oder Gelb.",
+    "explain.instead.unknown_color": (
+        "Halte die Leiste, gleite auf eine der vier Farben (Blau, Rot, Grün oder Gelb) und "
+        "lass dort los."),
     "explain.instead.not_between": (
         "Die Tipps dieser Runde werden noch geraten; „Nächste Runde“ kommt nach dem letzten "
         "Aufdecken."),
     # --- was ein entscheidendes Ereignis bedeutet (der Tisch, unter der Überschrift) ----
     "meaning.round": (
-        "Runde {round} von {rounds}: Alle haben eine neue geheime Farbe; die bisherigen "
-        "Punkte bleiben."),
+        "Runde {round} von {rounds}: Alle haben eine neue geheime Farbe; die Punkte zählen "
+        "über alle {rounds} Runden."),
     "meaning.closed_clue": (
         "Nicht als fertig gemeldet: {seats}; diese Tipps liegen auf dem Tisch und werden "
         "trotzdem reihum geraten."),

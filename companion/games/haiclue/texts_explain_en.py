@@ -14,6 +14,9 @@ TEXTS: dict[str, str] = {
     "explain.clue.wait": (
         "Your clue is ready; still building: {names}. Then the clues are guessed one at a "
         "time, starting with {first}'s."),
+    "explain.clue.wait_first": (
+        "Your clue is ready; still building: {names}. Then the clues are guessed one at a "
+        "time, starting with yours."),
     "explain.clue.table": (
         "Waiting for clues from {names}: each lays word tiles pointing to the top word of "
         "their secret colour's stack. Then the clues are guessed one at a time, starting "
@@ -126,13 +129,15 @@ TEXTS: dict[str, str] = {
         "This is your own clue: wait while the others guess it; you guess the next one."),
     "explain.instead.already_guessed": (
         "Your guess is in: wait for the reveal; you guess again on the next clue."),
-    "explain.instead.unknown_color": "Tap one of the four colours: Blue, Red, Green or Yellow.",
+    "explain.instead.unknown_color": (
+        "Hold the bar, slide onto one of the four colours (Blue, Red, Green or Yellow) and "
+        "let go there."),
     "explain.instead.not_between": (
         "This round's clues are still being guessed; “Next round” comes after the last reveal."),
     # --- what a decisive event meant (the table, under its headline) -----------------
     "meaning.round": (
-        "Round {round} of {rounds}: everyone has a new secret colour; the points so far "
-        "carry over."),
+        "Round {round} of {rounds}: everyone has a new secret colour; points count over all "
+        "{rounds} rounds."),
     "meaning.closed_clue": "Not reported ready: {seats}; those clues lie on the table and are still guessed in turn.",
     "meaning.closed_guess": "No guess from {seats}: a missing guess scores no point for anyone.",
     "meaning.reveal": (

@@ -123,7 +123,7 @@ class Hoax(Game):
         if st["phase"] == "cover":
             if s in st["to_cover"]:   # secret: the list leaves out one's own identity
                 own = st["ident"][sk(s)]
-                return [template("cover", required=True, secret=True,
+                return [template("cover", required=True, secret=True, secret_act=True,
                                  identity=[i for i in IDENTITIES if i != own])]
             return []
         if is_out(st, s):
@@ -135,7 +135,7 @@ class Hoax(Game):
             if p["target"] != s:
                 return []
             # secret: picked under the reveal, so the list leaves one's own identity out
-            return [template("show", required=True, secret=True, confirm=True,
+            return [template("show", required=True, secret=True, secret_act=True, confirm=True,
                              identities={"kind": "subset", "of": show_allowed(st, p["buyer"], s), "size": p["n"]})]
         if st["doubt"] is not None:
             return doubts.open_doubt_templates(st, s)
@@ -233,7 +233,8 @@ def accuse_templates(st: dict, s: int, required: bool) -> list[dict]:
     for t in in_round(st):
         ids = [i for i in IDENTITIES if i not in st["covers"][sk(t)] and i != own]
         if t != s and ids:
-            out.append(template("accuse", confirm=True, required=required, secret=True, target=[t],
+            out.append(template("accuse", confirm=True, required=required, secret=True, secret_act=True,
+                                target=[t],
                                 identity=ids))
     return out
 

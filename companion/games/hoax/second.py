@@ -43,7 +43,7 @@ def templates(st: dict, s: int) -> list[dict]:
     if recover["seat"] != s:
         return []
     listed = [i for i in IDENTITIES if i not in st["covers"][sk(s)] and i != st["ident"][sk(s)]]
-    return [template("cover", required=True, secret=True, identity=listed)]
+    return [template("cover", required=True, secret=True, secret_act=True, identity=listed)]
 
 
 def cover_new_card(st: dict, s: int, identity: str, events: list, key: str = "cover") -> None:

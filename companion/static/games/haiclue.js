@@ -14,9 +14,10 @@
   // needs a darker yellow to stay readable
   var ACCENT = { blue: HEX.blue, red: HEX.red, green: HEX.green, yellow: "#b58900" };
 
-  // the phone's guess: big fields in the colours themselves (with mark and name), not grey buttons
+  // the phone's guess, picked under the reveal (a secret act): big fields in
+  // the colours themselves (with mark and name), not grey buttons
   var GUESS_FIELDS = Object.keys(HEX).map(function (c) {
-    return "form[data-type=guess] button.choice[data-value='\"" + c + "\"']{background:" + HEX[c] + ";color:" + INK[c] +
+    return ".picks[data-type=guess] button.choice[data-value='\"" + c + "\"']{background:" + HEX[c] + ";color:" + INK[c] +
       ";min-height:80px;font-size:1.3em;font-weight:800;flex:1 1 40%}";
   }).join("");
 
@@ -310,8 +311,9 @@
           out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_author")) + "</div>" + clueBox(ui, p.clue);
         } else {
           out += "<h2>" + ui.esc(ui.t("ui.guessing", { author: ui.name(p.author) })) + "</h2>" + clueBox(ui, p.clue);
-          // the guess itself is a secret vote: the hold-to-show box has it
-          if ((you.secret || {}).guess) {
+          // the guess itself is a secret act: the sheet has it; the open page
+          // says only whether this seat has guessed (public)
+          if ((p.guessed || []).indexOf(you.seat) >= 0) {
             out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guessed")) + "</div>";
           } else {
             out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guess", { author: ui.name(p.author) })) + "</div>";
