@@ -80,6 +80,7 @@ def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     # the room is this action's own fresh copy (a refusal discards it whole),
     # so the game may change its state in place; the undo step is taken first
     snapshot(room, {"type": action["type"], "by": actor})
+    before = set(awaited(room, game)[0])
     try:
         state, events = game.apply(room["state"], actor, action, rng)
     except Illegal as refusal:
@@ -88,7 +89,19 @@ def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     room["moves"] += 1
     note_points(room, game)
     log_events(room, game, events)
+    moved_on(room, game, before)
     check_finished(room, game)
+
+
+def moved_on(room: dict, game: Game, before: set[int]) -> None:
+    """Explain mode's "what it meant" is about what just happened: it stays
+    while the game goes on with the same step (whom it waits for only
+    shrinks as they move), and ends when a move without a decisive event of
+    its own makes the game wait for someone new (issue #45: a HOAX doubt
+    opened and the table still said what the event before it had meant)."""
+    decisive = room.get("decisive")
+    if decisive and decisive["move"] != room["moves"] and not set(awaited(room, game)[0]) <= before:
+        room["decisive"] = None
 
 
 def note_points(room: dict, game: Game) -> None:

@@ -177,3 +177,40 @@ def test_a_bad_explain_in_a_next_game_is_a_bad_option(service, bad):
     error = refused(service, code, host, type="new_game", game="pick",
                     options={"rounds": 1, "explain": bad})
     assert error.code == "bad_option"
+
+
+def test_a_hoax_doubt_is_not_explained_by_the_event_before_it(service):
+    """Issue #45: while a HOAX doubt runs, "what it meant" no longer names the
+    event before it (a claim that stood, a new round): random play with
+    doubts, at every doubt's first step."""
+    import random
+
+    from companion.games.base import sample_action
+    created = service.create_room("hoax", {})
+    tokens = {}
+    for name in ("Anna", "Ben", "Cara", "Dan", "Eva"):
+        joined = service.join(created["code"], name)
+        tokens[joined["seat"]] = joined["token"]
+    code, host = created["code"], created["host_token"]
+    act(service, code, host, type="start")
+    rng, doubts, before = random.Random(45), 0, None
+    for _ in range(400):
+        table = view_of(service, code, None)
+        step = table["public"].get("step")
+        if step == "doubt" and before != "doubt":
+            doubts += 1
+            assert table["explain"]["meaning"] == "", table["log"][-3:]
+        before = step
+        if table["status"] != "playing":
+            break
+        moves = [(token, tpl) for token in tokens.values()
+                 for tpl in view_of(service, code, token)["actions"] if tpl["type"] not in
+                 ("rename", "explain", "leave")]
+        opening = [m for m in moves if m[1]["type"] == "doubt"]
+        required = [m for m in moves if m[1].get("required")]
+        token, tpl = rng.choice(opening if opening and rng.random() < 0.5 else required or moves)
+        try:
+            act(service, code, token, **sample_action(tpl, rng))
+        except ServiceError:
+            pass
+    assert doubts >= 3
