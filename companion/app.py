@@ -44,6 +44,8 @@ def default_config() -> dict:
         "ROOMS_PER_ADDRESS": int(env("COMPANION_ROOMS_PER_ADDRESS", str(limits.ROOMS_PER_ADDRESS))),
         "PRESENCE_TTL": float(env("COMPANION_PRESENCE_TTL", "30")),
         "PRESENCE_BEAT": float(env("COMPANION_PRESENCE_BEAT", "10")),
+        # seconds a seat's phone must be gone before the host may skip it (issue #38)
+        "AWAY_SECONDS": float(env("COMPANION_AWAY_SECONDS", "30")),
     }
 
 
@@ -138,7 +140,8 @@ def create_app(config: dict | None = None):
     guard.check_engine_frames(socketio.server.eio)
     pings.install()   # under gevent, a timer per socket's ping, not a greenlet
     notifier = sockets.Notifier(socketio, store)
-    service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"], notifier=notifier)
+    service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"], notifier=notifier,
+                      away_after=settings["AWAY_SECONDS"])
     app.extensions["companion"] = service
     sockets.register(socketio, service, address_limits, notifier,
                      presence_ttl=settings["PRESENCE_TTL"], presence_beat=settings["PRESENCE_BEAT"])

@@ -21,7 +21,7 @@ CODES: dict[str, int] = {
     "not_allowed": 409, "name_taken": 409, "room_full": 409, "game_running": 409,
     "player_count": 409, "nothing_to_undo": 409, "kick_in_game": 409,
     "game_over": 409, "busy": 409,
-    "timer_off": 409, "timer_paused": 409, "timer_running": 409,
+    "timer_off": 409, "timer_paused": 409, "timer_running": 409, "no_cause": 409,
     "too_large": 413,
     "not_json": 415,
     "unknown_game": 422, "bad_option": 422, "invalid_field": 422,

@@ -11,6 +11,7 @@ from . import games, lobby, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, Illegal, default_why_not, match_action
 from .gameplay import apply_game_action, follow_timer, refused, timer_on
+from .host_powers import Absence, check as check_cause, follow_waiting
 from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, check_name, validate_options
 
 def known_type(game: Game, type_: str) -> bool:
@@ -18,10 +19,12 @@ def known_type(game: Game, type_: str) -> bool:
 
 
 def apply_action(room: dict, kind: str, seat: int | None, action: dict,
-                 templates: list[dict] | None = None) -> Any:
+                 templates: list[dict] | None = None, absence: Absence | None = None) -> Any:
     """Checks and applies one action to ``room`` in place (the caller holds a
     fresh copy and stores it only if this returns).  ``templates``: the
-    audience's templates at this state, if the caller has them."""
+    audience's templates at this state, if the caller has them;
+    ``absence``: the room's phones, for the host's tools that need a cause
+    (None: a caller without phones, no such check)."""
     game = games.get(room["game"])
     type_ = action["type"]
     if not known_type(game, type_):
@@ -41,8 +44,11 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
     if type_ in HOST_TYPES or type_ in SEAT_TYPES:
         result = PLATFORM_ACTIONS[type_](room, seat, action)
     else:
+        if kind == "host":
+            check_cause(room, game, action, absence)
         result = apply_game_action(room, game, actor, action)
     follow_timer(room)   # the game moved on: the step's clock starts again
+    follow_waiting(room)
     return result
 
 

@@ -15,12 +15,14 @@ to the room), ``views`` (what each audience sees, and the log).
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Protocol
 
 from . import explain, games, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import awaited, set_timer
+from .host_powers import AWAY_SECONDS, Absence
 from .lobby import (check_name, claim_seat, set_explain, split_explain, split_options,
                     templates_for, validate_options)
 from .referee import apply_action
@@ -43,9 +45,16 @@ class Notifier(Protocol):
 
 class Service:
     def __init__(self, store: Store, action_rate: float = 20.0, action_burst: float = 60.0,
-                 notifier: Notifier | None = None):
-        """``notifier``: None where nobody is pushed to (HTTP only, tests)."""
+                 notifier: Notifier | None = None, away_after: float = AWAY_SECONDS):
+        """``notifier``: None where nobody is pushed to (HTTP only, tests).
+        ``away_after``: the seconds a seat's phone must be gone before the
+        host may skip it (``host_powers``)."""
         self.store = store
+        self.away_after = away_after
+        # (room, seat) -> when its last socket here went; a seat not seen
+        # since this process started counts from the start
+        self.gone_at: dict[tuple[str, int], float] = {}
+        self.started = time.time()
         self.cache = RoomCache(store)
         self.push: Callable[[list[tuple[str, dict]], str | None], None] | None = (
             notifier.push if notifier else None)
@@ -141,7 +150,18 @@ class Service:
     def view(self, code: str, token: str | None, lang: str) -> dict:
         room = self.load(code)
         kind, seat = self.audience(room, token)
-        return build_view(room, kind, seat, lang, self.connected_seats(room))
+        connected = self.connected_seats(room)
+        return build_view(room, kind, seat, lang, connected,
+                          absence=self.absence(room, connected) if kind == "host" else None)
+
+    def absence(self, room: dict, connected: set[int]) -> Absence:
+        """The game's seats with no phone here, and since when.  Without a
+        notifier no phone can connect: every seat is away (HTTP only)."""
+        if self.push is None:
+            return Absence({s: 0.0 for s in room["order"]}, self.away_after)
+        code = room["code"]
+        return Absence({s: self.gone_at.get((code, s), self.started)
+                        for s in room["order"] if s not in connected}, self.away_after)
 
     def connected_seats(self, room: dict) -> set[int]:
         connected = set()
@@ -180,7 +200,8 @@ class Service:
         told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
                 if fresh is None or sid == fresh or changes_others(audiences, fresh)]
         parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
-                                            for _, aud, _ in told}, renamed) if told else None
+                                            for _, aud, _ in told}, renamed,
+                          self.absence(room, connected)) if told else None
         out = []
         for sid, aud, lang in told:
             full = sid == fresh
@@ -212,6 +233,8 @@ class Service:
         kind, seat = self.audience(room, token)
         # presence keeps the token's digest only, as the room does
         self.store.presence_add(room["code"], sid, rooms.token_hash(token) if token else "", lang)
+        if kind == "seat":
+            self.gone_at.pop((room["code"], seat), None)
         self.broadcast(room, fresh=sid)   # this socket's first view, and the seat's connected dot
         return {"kind": kind, "seat": seat}
 
@@ -224,10 +247,12 @@ class Service:
             return   # the table, or a seat still connected on another socket: no dot changes
         try:
             room = self.load(code)
-            if self.audience(room, digest, hashed=True)[0] == "host":
+            kind, seat = self.audience(room, digest, hashed=True)
+            if kind == "host":
                 return
         except ServiceError:
             return   # the room is gone, or the token no longer opens it
+        self.gone_at[(code, seat)] = time.time()   # its last phone went: the host may skip it later
         self.broadcast(room, presence=[entry for entry in before if entry[0] != sid])
 
     # --- actions -----------------------------------------------------------
@@ -239,6 +264,7 @@ class Service:
             raise fail("bad_json")
         self.limiter.spend("action", f"{room['code']}/{token}")
         holder: dict = {}
+        absence = self.absence(room, self.connected_seats(room)) if kind == "host" else None
 
         def apply(room: dict) -> Any:
             # the token may have been revoked between load and lock
@@ -246,7 +272,8 @@ class Service:
             if action["type"] == "undo" and room.get("undo_n"):
                 room["_last_undo"] = self.store.last_undo(room["code"])
             kind, seat = holder["aud"]
-            return apply_action(room, kind, seat, action, self.cache.kept_templates(room, kind, seat))
+            return apply_action(room, kind, seat, action, self.cache.kept_templates(room, kind, seat),
+                                absence)
 
         try:
             room, result, views = self._change(code, apply, loaded=room)
@@ -260,7 +287,8 @@ class Service:
         view = views.get((kind, seat, lang, False))
         if view is None:   # the actor has no socket here (HTTP)
             connected = views["connected"] if self.push is not None else self.connected_seats(room)
-            view = build_view(room, kind, seat, lang, connected)
+            view = build_view(room, kind, seat, lang, connected,
+                              absence=self.absence(room, connected) if kind == "host" else None)
         answer = {"ok": True, "view": view}
         if result:
             answer["result"] = result

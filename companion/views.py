@@ -9,6 +9,7 @@ import functools
 from . import explain, games, lobby, rooms
 from .games.base import Game
 from .gameplay import awaited, timer_view
+from .host_powers import Absence, skip_view
 from .i18n import translate
 
 LOG_IN_VIEW = 150   # log lines in a view
@@ -100,8 +101,9 @@ class ViewParts:
     (one list for all audiences that see the same lines)."""
 
     def __init__(self, room: dict, connected: set[int], audiences=None,
-                 renamed: frozenset = frozenset()):
+                 renamed: frozenset = frozenset(), absence: Absence | None = None):
         self.room = room
+        self.absence = absence   # the phones away, for the host's tools that need a cause
         self.renamed = renamed
         self.logs: dict[tuple, list[dict]] = {}
         self.tails: dict[int, tuple[list[dict], set[int]]] = {}
@@ -205,14 +207,14 @@ class ViewParts:
 
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
                connected: set[int], log_from: int | None = None,
-               parts: ViewParts | None = None) -> dict:
+               parts: ViewParts | None = None, absence: Absence | None = None) -> dict:
     """The view of one audience.  Its log: the last LOG_IN_VIEW lines it may
     see, or with ``log_from`` (a pushed view) only those from line
     ``log_from`` on, ``log_tail: true`` (the page keeps the rest) and
     ``log_changed``: earlier lines whose text a rename changed (the page
     replaces its own of the same ``n``).
     ``parts``: what this view shares with the others of one broadcast."""
-    parts = parts or ViewParts(room, connected)
+    parts = parts or ViewParts(room, connected, absence=absence)
     game, names, playing = parts.game, parts.names, parts.playing
     late = kind == "seat" and seat not in room["order"]   # joined during the game: plays the next
     game_view = parts.game_view(seat if kind == "seat" and not late else None)
@@ -239,6 +241,8 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": lobby.templates_for(room, kind, seat),
+        # the host's tools that skip a seat: from when they work (issue #38)
+        "skip": skip_view(room, game, parts.absence) if kind == "host" else None,
         # whom the game waits for (seats with a required template), the same for all
         "waiting": waiting,
         "waiting_any": waiting_any,

@@ -53,7 +53,10 @@ def make_app(db_path):
 
     def make(**config):
         settings = {"DB_PATH": db_path, "ASYNC_MODE": "threading", "REDIS_URL": None,
-                    "PUBLIC_URL": "http://table.test:5000", "ACTION_RATE": 0}
+                    "PUBLIC_URL": "http://table.test:5000", "ACTION_RATE": 0,
+                    # seats driven over HTTP hold no phone: the host may skip them at
+                    # once (tests/protocol/test_host_powers.py tests the grace)
+                    "AWAY_SECONDS": 0}
         settings.update(config)
         app, socketio = create_app(settings)
         app.config["TESTING"] = True

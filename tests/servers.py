@@ -32,7 +32,11 @@ class Server:
                         "COMPANION_ACTION_RATE": "0",
                         # tests and benches open many rooms and sockets from one
                         # address; tests/hardening turns the limits on itself
-                        "COMPANION_LIMITS": "off"})
+                        "COMPANION_LIMITS": "off",
+                        # the host skips a seat once no phone holds it (tests drive
+                        # seats over HTTP); tests/protocol/test_host_powers.py
+                        # waits out a real grace
+                        "COMPANION_AWAY_SECONDS": "0"})
         if redis_url:
             environ["REDIS_URL"] = redis_url
         environ.update(env or {})

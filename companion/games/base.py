@@ -183,6 +183,10 @@ class Game:
     action_types: frozenset[str] = frozenset()
     #: the game's own refusal codes and their status (see ``SHARED_ERRORS``)
     errors: dict[str, int] = {}
+    #: the host's game tools that skip a seat or act for it (issue #38):
+    #: they work only with a cause (``companion/host_powers.py``: the awaited
+    #: phones away, the step's timer out, a race unanswered)
+    host_skips: frozenset[str] = frozenset({"close"})
     #: fields whose values are seat numbers (the phone shows names)
     seat_fields: frozenset[str] = frozenset({"target", "seat"})
     #: fields whose string values are shown as they are (a story's terms,

@@ -143,6 +143,9 @@ TEXTS = {
         "error.missing_token": "This needs a seat or host token.",
         "error.bad_token": "This link or seat is not valid (any more). Ask the host for a new link.",
         "error.host_only": "Only the host can do that.",
+        "error.no_cause": (
+            "The host stops waiting for {seats} only once their phone has been away for "
+            "{seconds} seconds or the step's timer has run out: wait, or set a timer."),
         "error.not_allowed": "You cannot do that right now.",
         "error.no_room": "There is no room with that code.",
         "error.unknown_game": "There is no such game.",
@@ -341,6 +344,10 @@ TEXTS = {
         "error.missing_token": "Dafür braucht es einen Platz- oder Gastgeber-Schlüssel.",
         "error.bad_token": "Dieser Link oder Platz ist nicht (mehr) gültig. Bitte den Gastgeber um einen neuen Link.",
         "error.host_only": "Das darf nur der Gastgeber.",
+        "error.no_cause": (
+            "Der Gastgeber hört erst auf, auf {seats} zu warten, wenn das Handy {seconds} "
+            "Sekunden weg ist oder die Zeit des Schritts abgelaufen ist: warte oder stelle "
+            "eine Zeit ein."),
         "error.not_allowed": "Das geht gerade nicht.",
         "error.no_room": "Einen Raum mit diesem Code gibt es nicht.",
         "error.unknown_game": "Dieses Spiel gibt es nicht.",

@@ -83,7 +83,9 @@ def test_template_marks_reach_the_view(app_pair, marked):
     what it shows only while the reveal control is held: both reach the
     seat's view as the game wrote them."""
     assert template("x", required=True, secret=True) == {
-        "type": "x", "fields": {}, "required": True, "secret": True}
+        "type": "x", "fields": {}, "required": True, "secret": True, "secret_values": True}
+    assert template("x", secret_act=True) == {
+        "type": "x", "fields": {}, "secret": True, "secret_act": True}
     table = Table(app_pair[0].test_client(), game="marked")
     seats = [table.join(name) for name in ("Anna", "Ben")]
     assert table.host_act(type="start").status_code == 200

@@ -150,7 +150,7 @@ def test_rulebook_fridge_carrot_grandpa_told_and_resolved():
     assert "Kühlschrank\"" not in canon(GAME.view(state, CARA))
     # secret: one near card or several must look alike on the phone
     assert GAME.actions(state, BEN) == [{"type": "confirm", "fields": {"accept": [True, False]},
-                                         "confirm": True, "required": True, "secret": True}]
+                                         "confirm": True, "required": True, "secret": True, "secret_act": True, "secret_values": True}]
     assert GAME.actions(state, CARA) == [] and GAME.actions(state, ANNA) == []
     state, events = act(state, BEN, {"type": "confirm", "accept": True})
     assert keys(events) == ["accepted"]
@@ -520,7 +520,7 @@ def test_digital_lay_only_from_the_hand():
     hand = state["hands"][str(s)]
     assert len(hand) == 6
     assert GAME.actions(state, s) == [{"type": "lay", "fields": {"term": hand},   # a hand is secret
-                                       "confirm": True, "required": True, "secret": True}]
+                                       "confirm": True, "required": True, "secret": True, "secret_act": True, "secret_values": True}]
     other = next(t for t in load_deck("de") if t not in hand)
     assert refusal(state, s, {"type": "lay", "term": other}) == "not_in_hand"
     state, _ = act(state, s, {"type": "lay", "term": hand[2]})

@@ -181,7 +181,7 @@ def test_christian_buys_information_from_petra():
     # Petra's options: Monk, Judge, Farmer (two of them); a secret choice
     # (picked under the reveal), so the list leaves her own Trader out
     tpl = GAME.actions(st, PETRA)
-    assert tpl == [{"type": "show", "required": True, "secret": True, "confirm": True, "fields": {
+    assert tpl == [{"type": "show", "required": True, "secret": True, "secret_act": True, "secret_values": True, "confirm": True, "fields": {
         "identities": {"kind": "subset", "of": ["monk", "judge", "farmer"], "size": 2}}}]
     # nobody else can do anything while Petra answers
     assert all(GAME.actions(st, s) == [] for s in range(6) if s != PETRA)

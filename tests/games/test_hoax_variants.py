@@ -342,7 +342,7 @@ def test_second_identity_first_wrong_doubt():
         assert seen(other, viewer) == seen(st, viewer)
     assert seen(other, PETRA) != seen(st, PETRA)
     # the game waits for Petra's covers
-    assert GAME.actions(st, PETRA) == [{"type": "cover", "required": True, "secret": True, "fields": {
+    assert GAME.actions(st, PETRA) == [{"type": "cover", "required": True, "secret": True, "secret_act": True, "secret_values": True, "fields": {
         "identity": [i for i in GAME_IDS if i != st["ident"][str(PETRA)]]}}]
     assert all(GAME.actions(st, s) == [] for s in (SYLVIA, CHRISTIAN, GREGOR))
     refused(st, GREGOR, "waiting_cover", 409, type="claim", identity="baron", action="gold")
