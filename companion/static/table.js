@@ -555,10 +555,19 @@
   async function drawNextGame(view) {
     const box = $("next-game-box"), form = $("next-game");
     const offered = view.actions.some((a) => a.type === "new_game");
-    box.hidden = !offered;
-    const key = offered && [view.status, view.game, view.game_no].join("|");
-    if (!offered || nextDrawn === key) return;   // a half-made choice survives views that change nothing
+    // during a game the host may end it (issue #45: "Another game" was simply
+    // missing then, and nothing said why): the box says so and points at the button
+    const running = !offered && view.status === "playing" && view.actions.some((a) => a.type === "end");
+    box.hidden = !offered && !running;
+    const key = (offered || running) && [view.status, view.game, view.game_no, page.lang].join("|");
+    if (!(offered || running) || nextDrawn === key) return;   // a half-made choice survives views that change nothing
     nextDrawn = key;
+    if (running) {
+      $("next-game-title").textContent = K.t("page.next_game_other");
+      form.onsubmit = (e) => e.preventDefault();
+      form.innerHTML = `<p class="tb-next-running">${esc(K.t("page.next_game_running", {end: K.t("action.end")}))}</p>`;
+      return;
+    }
     box.open = view.status === "finished";
     $("next-game-title").textContent = K.t(view.status === "finished" ? "page.next_game_title" : "page.next_game_other");
     if (!gameList) {

@@ -133,3 +133,34 @@ def test_at_the_end_only_the_end_is_announced(server, browser):
     card = table.locator("#announce")
     assert "tb-tone-win" in card.get_attribute("class"), card.inner_text()
     assert table.evaluate("document.querySelectorAll('#announce .tb-announce-card').length") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_another_game_during_a_game_says_to_end_it_first(server, browser, lang):
+    """Issue #45: during a game "Another game" was simply missing from the
+    host tools (the host had to end the game first, and nothing said so).
+    Now it is there and says so, naming the button; once the game is ended
+    it offers the games."""
+    room = Room(server, "haiclue", ["Anna", "Ben", "Cara"])
+    room.host_act({"type": "start"})
+    table = host_table(browser, server, room, lang=lang)
+    if not table.evaluate("() => document.getElementById('host-tools').open"):
+        table.locator("#host-tools > summary").click()
+    box = table.locator("#next-game-box")
+    box.scroll_into_view_if_needed()
+    box.locator("summary").click()
+    note = box.locator(".tb-next-running")
+    end = {"en": "End the game", "de": "Spiel beenden"}[lang]
+    said = note.inner_text()
+    assert note.is_visible() and (f"“{end}”" in said or f"„{end}“" in said), said
+    assert box.locator("button[data-game]").count() == 0
+    assert float(note.evaluate("(el) => getComputedStyle(el).fontSize").rstrip("px")) >= 20
+    assert note.evaluate("(el) => el.scrollWidth <= el.clientWidth")          # nothing cut off
+    note.scroll_into_view_if_needed()
+    table.screenshot(path=str(SCREENS / f"night-table-another-game-running-{lang}.png"))
+    table.locator('#host-actions form[data-type="end"] button').click()
+    table.locator("#confirm-yes").click()
+    wait_js(table, "document.body.dataset.status === 'finished'")
+    expect_games = box.locator("button[data-game]")
+    expect_games.first.wait_for()
+    assert expect_games.count() >= 5 and note.count() == 0
