@@ -301,7 +301,9 @@ def test_the_host_stops_waiting_at_every_step_of_a_round():
     refused(state, HOST, {"type": "close", "step": "decide"}, "missing_field")
     refused(state, HOST, {"type": "close", "step": "decide", "guessers": "C"}, "bad_team")
     state, events = act(state, HOST, {"type": "close", "step": "decide", "guessers": "B"})
-    assert keys(events)[:2] == ["decide_closed", "decide"] and state["guessers"] == "B"
+    # the host's decision is logged as the host's, not credited to the judge (issue #38)
+    assert keys(events)[0] == "decide_by_host" and "decide" not in keys(events)
+    assert events[0]["params"]["seat"] == {"seat": 4} and state["guessers"] == "B"
     assert state["phase"] == "mark"
 
 
@@ -309,11 +311,15 @@ def test_closing_the_marks_before_the_story_card_voids_the_round():
     state = new()
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
     state, _ = mark_all(state, [(3, "own", 1), (4, "own", 2)])
-    scores = dict(state["scores"])
+    scores, title = dict(state["scores"]), state["title"]
     state, events = act(state, HOST, {"type": "close", "step": "mark"})
     assert keys(events)[:2] == ["round_void", "round_end"]
     assert state["phase"] == "volunteer" and state["round"] == 2 and state["scores"] == scores
-    assert state["last_teller"] == 0   # the next story comes from someone else
+    # void changes nothing (issue #38): no teller is barred, no best-story
+    # vote, the title stays, and the table is told the round was void
+    assert state["last_teller"] is None and state["title"] == title
+    assert GAME.actions(state, 0) == [{"type": "volunteer", "fields": {}, "required": True, "race": True}]
+    assert GAME.view(state, None)["public"]["last"]["void"] is True
 
 
 # --------------------------------------------------------------- marking

@@ -20,6 +20,8 @@ class Factum(Game):
                        "min": TARGET_MIN, "max": TARGET_MAX}]
     texts = load_texts(__package__)
     seat_fields = frozenset({"seat"})
+    #: naming a storyteller or judge decides a race for the seats in it (issue #38)
+    host_skips = frozenset({"close", "name_storyteller", "name_judge"})
     action_types = frozenset(checks.SEAT_TYPES + checks.HOST_TYPES)
     errors = {
         "players_only": 403,          # the host pressed a player's button
@@ -377,11 +379,17 @@ def close(state, actor, action, rng):
         state["phase"] = "judge"
         return [ev("told_closed", seat=seat(state["teller"]))]
     if phase == "decide":
-        events = decide(state, state["judge"], action, rng)
-        return [ev("decide_closed", seat=seat(state["judge"]))] + events
+        # the host's decision, logged as the host's (issue #38), not the judge's
+        judge = state["judge"]
+        events = decide(state, judge, action, rng)
+        events[0] = {**events[0], "key": "decide_by_host"}
+        return events
     if phase == "mark" and "story" not in state["marks"].get(key(state["teller"]), {}):
-        # nothing to reveal without the story card's position: the round is void
-        return [ev("round_void", seat=seat(state["teller"]))] + end_round(state)
+        # nothing to reveal without the story card's position: the round is
+        # void, and void changes nothing: no title, and no teller is barred
+        # from the next round (issue #38)
+        state["void"] = state["round"]
+        return [ev("round_void", seat=seat(state["teller"]))] + end_round(state, void=True)
     if phase == "mark":
         missing = roles.missing_marks(state)
         events = [ev("marks_closed", who=[seat(s) for s in missing])]
@@ -391,10 +399,10 @@ def close(state, actor, action, rng):
     return [ev("best_closed")] + count_best(state)
 
 
-def end_round(state):
+def end_round(state, void=False):
     number = state["round"]
     events = [ev("round_end", round=number)]
-    state["last_teller"] = state["teller"]
+    state["last_teller"] = None if void else state["teller"]
     state["last_a"] = list(state["team_a"])
     top = max(state["scores"].values())
     if top >= state["target"]:

@@ -98,9 +98,10 @@ TEXTS: dict[str, str] = {
     "explain.instead.vote_option": "Stimm für eine der Positionen {options}.",
     "explain.instead.not_best_voter": "Warte auf die anderen Stimmen zur besten Geschichte.",
     # --- was ein entscheidendes Ereignis bedeutet (der Tisch, unter der Überschrift)
+    "meaning.decide_by_host": "{guessers} punktet nur, wenn es die Geschichtenkarte findet; sonst punktet {confusers}, und wer die gewählte Karte gelegt hat, +1.",
     "meaning.decide": "{guessers} punktet nur, wenn es die Geschichtenkarte findet; sonst punktet {confusers}, und wer die gewählte Karte gelegt hat, +1.",
     "meaning.marks_closed": "Unmarkierte Karten zählen jetzt als Stapelkarten: Werden sie gewählt, bringen sie niemandem den Punkt für die Karte.",
-    "meaning.round_void": "Ohne die Markierung der Geschichtenkarte von {seat} gibt es keine Auflösung: Diese Runde punktet niemand, ein neuer Erzähler wird gesucht.",
+    "meaning.round_void": "Ohne die Markierung der Geschichtenkarte von {seat} gibt es keine Auflösung: Diese Runde punktet niemand, der Titel bleibt, und jeder darf sich für die nächste Geschichte melden.",
     "meaning.tie": "Keine Mehrheit: {guessers} stimmt neu ab, nur zwischen den Positionen {positions}; ein zweiter Gleichstand wird per Zufall entschieden.",
     "meaning.tie_random": "Der Zufall hat unter den Positionen {positions} Position {position} gewählt; sie gilt als Wahl des Teams.",
     "meaning.right": "{guessers} hat die Geschichtenkarte gefunden: jedes Mitglied +1, sein Kapitän +1 mehr; das verwirrende Team bekommt nichts.",

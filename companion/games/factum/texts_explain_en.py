@@ -98,9 +98,10 @@ TEXTS: dict[str, str] = {
     "explain.instead.vote_option": "Vote for one of positions {options}.",
     "explain.instead.not_best_voter": "Wait for the others' best-story votes.",
     # --- what a decisive event meant (the table, under the headline)
+    "meaning.decide_by_host": "{guessers} scores only if it finds the story card; otherwise {confusers} scores, and whoever added the chosen card +1.",
     "meaning.decide": "{guessers} scores only if it finds the story card; otherwise {confusers} scores, and whoever added the chosen card +1.",
     "meaning.marks_closed": "Unmarked cards now count as deck cards: if chosen, they give nobody the owner's point.",
-    "meaning.round_void": "Without {seat}'s story mark nothing can be revealed: nobody scores this round, and a new storyteller is sought.",
+    "meaning.round_void": "Without {seat}'s story mark nothing can be revealed: nobody scores this round, the title stays, and anyone may volunteer for the next story.",
     "meaning.tie": "No majority: {guessers} votes again, only between positions {positions}; a second tie is decided by chance.",
     "meaning.tie_random": "Chance picked position {position} from the tied positions {positions}; it counts as the team's choice.",
     "meaning.right": "{guessers} found the story card: every member +1, its captain +1 more; the confusers get nothing.",

@@ -68,6 +68,8 @@ def public_view(state: dict) -> dict:
     current = round_view(state)
     if phase == "volunteer":
         current, last = None, (dict(current, round=state["round"] - 1) if started else None)
+        if last is not None:   # the host closed its marking: nobody scored (issue #38)
+            last["void"] = state.get("void") == state["round"] - 1
     else:
         last = None
     voting = phase == "vote"

@@ -56,6 +56,8 @@ class WhatTheRule(Game):
     action_types = frozenset(checks.SEAT_TYPES + checks.HOST_TYPES)
     errors = checks.ERRORS
     seat_fields = frozenset({"seat"})
+    #: voiding the round skips the game master and the players alike (issue #38)
+    host_skips = frozenset({"close", "void_round"})
     literal_fields = frozenset({"text", "rule"})
 
     def player_range(self, options: dict) -> tuple[int, int]:
