@@ -88,4 +88,4 @@ def skip_view(room: dict, game, absence: Absence | None) -> dict | None:
         return None
     return {"tools": sorted(game.host_skips), "at": cause_at(room, absence),
             "away": sorted(s for s in absence.since if s in room["order"]),
-            "after": absence.after}
+            "after": absence.after, "server_now": round(time.time(), 3)}

@@ -44,9 +44,13 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
     if type_ in HOST_TYPES or type_ in SEAT_TYPES:
         result = PLATFORM_ACTIONS[type_](room, seat, action)
     else:
-        if kind == "host":
+        skips = kind == "host" and type_ in game.host_skips
+        if skips:
             check_cause(room, game, action, absence)
+        first_line = room["log_n"] + 1
         result = apply_game_action(room, game, actor, action)
+        if skips and room["log_n"] >= first_line:
+            room["host_skip"] = first_line   # the table announces the host's skip (its first line)
     follow_timer(room)   # the game moved on: the step's clock starts again
     follow_waiting(room)
     return result

@@ -243,6 +243,8 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "actions": lobby.templates_for(room, kind, seat),
         # the host's tools that skip a seat: from when they work (issue #38)
         "skip": skip_view(room, game, parts.absence) if kind == "host" else None,
+        # the ``n`` of the first log line of the host's last skip (the table announces it)
+        "host_skip": room.get("host_skip"),
         # whom the game waits for (seats with a required template), the same for all
         "waiting": waiting,
         "waiting_any": waiting_any,

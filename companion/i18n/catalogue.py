@@ -144,6 +144,8 @@ TEXTS = {
         "error.missing_token": "This needs a seat or host token.",
         "error.bad_token": "This link or seat is not valid (any more). Ask the host for a new link.",
         "error.host_only": "Only the host can do that.",
+        "page.skip_later": "The tools that stop waiting for a player appear once that player's phone has been away {seconds} s, or when the step's timer runs out.",
+        "page.skip_soon": "Phone away: {names}. The tools that stop waiting appear within {seconds} s.",
         "error.no_cause": (
             "The host stops waiting for {seats} only once their phone has been away for "
             "{seconds} seconds or the step's timer has run out: wait, or set a timer."),
@@ -346,6 +348,8 @@ TEXTS = {
         "error.missing_token": "Dafür braucht es einen Platz- oder Gastgeber-Schlüssel.",
         "error.bad_token": "Dieser Link oder Platz ist nicht (mehr) gültig. Bitte den Gastgeber um einen neuen Link.",
         "error.host_only": "Das darf nur der Gastgeber.",
+        "page.skip_later": "Die Werkzeuge, die nicht länger auf jemanden warten, erscheinen, wenn dessen Handy {seconds} s weg ist oder die Zeit des Schritts abläuft.",
+        "page.skip_soon": "Handy weg: {names}. Die Werkzeuge, die nicht länger warten, erscheinen in höchstens {seconds} s.",
         "error.no_cause": (
             "Der Gastgeber hört erst auf, auf {seats} zu warten, wenn das Handy {seconds} "
             "Sekunden weg ist oder die Zeit des Schritts abgelaufen ist: warte oder stelle "

@@ -378,6 +378,11 @@
     const undone = K.t("log.undone").split("{what}")[0];
     if (newLines(view, before).some((line) => line.text.startsWith(undone))) return [];
     const out = [];
+    // the host stopped waiting for someone: the whole table sees it, not only the log
+    if (view.host_skip && view.host_skip !== before.host_skip) {
+      const line = view.log.find((l) => l.n === view.host_skip);
+      if (line) out.push({tone: "host", text: line.text});
+    }
     if (view.status === "playing" || (view.status === "finished" && before.status === "playing")) {
       const renderer = K.games[view.game];
       if (renderer && typeof renderer.decisive === "function") {
@@ -516,10 +521,39 @@
     if (hostStatus !== view.status) tools.open = view.status !== "playing";
     hostStatus = view.status;
     // the timer has its own controls (timer.js) above the generic ones
-    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view),
+    const usable = skipUsable(view);
+    K.renderActions(view, $("host-actions"), send, {templates: hostOrder(view).filter(usable),
       skip: ["new_game", "timer", "timer_pause", "timer_resume"]});
     drawChimeSwitch(tools);
     drawNextGame(view);
+  }
+
+  /* --- host tools that skip a seat (issue #38): only with a cause ------------
+     view.skip: which tools, from when they work (server seconds; null: not
+     while the awaited phones are here and no timer ran out).  Until then
+     they are not drawn and a line says when they come; they are drawn
+     again, without a new view, the moment the cause holds. */
+  let skipTimer = null, skipSkew = 0;   // skew: the server's clock minus this device's
+  function skipUsable(view) {
+    const skip = view.skip;
+    clearTimeout(skipTimer);
+    let note = $("skip-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "skip-note"; note.className = "tb-skip-note";
+      $("host-actions").before(note);
+    }
+    const held = skip ? view.actions.filter((tpl) => skip.tools.includes(tpl.type)) : [];
+    const now = Date.now() / 1000 + skipSkew;
+    const ready = !held.length || (skip.at !== null && now >= skip.at);
+    if (held.length && skip.at !== null && !ready) {
+      skipTimer = setTimeout(() => { if (lastView) drawHost(lastView); }, (skip.at - now) * 1000 + 250);
+    }
+    note.hidden = ready;
+    note.textContent = ready ? "" : skip.at !== null
+      ? K.t("page.skip_soon", {names: names(K.ui(view), skip.away).join(", "), seconds: Math.round(skip.after)})
+      : K.t("page.skip_later", {seconds: Math.round(skip.after)});
+    return (tpl) => ready || !held.includes(tpl);
   }
 
   /* --- the chime: a host switch, kept on this device ------------------------ */
@@ -620,6 +654,7 @@
   function onView(view) {
     if (lastView && view.version < lastView.version) return;
     lastView = view;
+    if (view.skip) skipSkew = view.skip.server_now - Date.now() / 1000;
     const u = K.ui(view);
     document.body.dataset.status = view.status;
     document.body.dataset.game = view.game;

@@ -453,12 +453,13 @@ def test_the_host_can_stop_waiting_for_a_hint_vote():
 
 def test_the_host_skips_the_player_on_turn():
     """A phone that is gone (issue #25): the host skips its turn; the next
-    player is on turn and the skipped turn is not counted."""
+    player is on turn, and the skipped turn counts as one of the player's
+    (issue #38: skipping must not halve the game master's points)."""
     state = seal_text(new(4))
     first = state["turn"]
     state = act(state, HOST, {"type": "close", "step": "turn"})
     assert state["turn"] != first and state["phase"] == "turn"
-    assert state["turns"][str(first)] == 0
+    assert state["turns"][str(first)] == 1
     state = act(state, DINA, {"type": "hints", "agree": True})
     assert refusal(state, HOST, {"type": "close", "step": "turn"}).code == "nothing_to_close"
 

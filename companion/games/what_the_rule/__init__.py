@@ -95,16 +95,19 @@ Decisions where the spec and the rulebook are silent
   for a vote or an announced hint (``close {"step": "hints" | "hint"}``).
   Hints hold for the rest of the round; the guesser gets +2 instead of +5
   once at least one hint was given.
-* A turn counts (for "every player had two turns") when the player plays or
-  shows a hand.  "Cards played" counts the correct row and the wrong cards;
+* A turn counts (for "every player had two turns") when the player plays,
+  shows a hand, or is skipped by the host (issue #38: the rulebook's "bevor
+  jeder Spieler mindestens zwei Mal an der Reihe war": a skipped player was
+  on turn).  "Cards played" counts the correct row and the wrong cards;
   shown hands that went under the pile do not count.  The round-end checks
   (no cards left, empty pile) come after the player's guess.
-* ``void_round`` (host, any time in a round): the round ends unscored and
-  still counts as one of the rounds; the GM passes on.
+* ``void_round`` (host): the round ends unscored and still counts as one of
+  the rounds; the GM passes on.  Like ``close`` it skips seats, so it needs
+  a cause (``companion/host_powers.py``, issue #38): the awaited phones away
+  30 s, or the step's timer ran out.
 * Stopping waiting for a seat (issue #25): the player on turn (to play, or
   to guess after a card) is skipped by ``close {"step": "turn"}`` (the
-  next player is on turn; the skipped turn does not count as one of their
-  turns); a seated GM who is gone while a card, guess or hand waits for
+  next player is on turn; the skipped turn counts as one of their turns); a seated GM who is gone while a card, guess or hand waits for
   their judgement: ``void_round`` (nobody else knows the rule).  A seat
   cannot leave a running round: its hand and the GM's rule are part of it
   (the host ends the game and starts the next one without it).

@@ -426,6 +426,8 @@ class WhatTheRule(Game):
 
     def _close(self, state, actor, action, rng):
         if action["step"] == "turn":   # a phone that is gone: the next player is on turn
+            if state["phase"] == "turn":   # a skipped turn is a turn taken (issue #38); a guess's turn counted at its card
+                state["turns"][k(state["turn"])] += 1
             return [ev("turn_skipped", seat=seat(state["turn"]))] + flow.end_turn(state)
         if action["step"] == "overrule":   # the app's "wrong" stands, the round ends
             state["overrule"] = None
