@@ -151,22 +151,51 @@ def test_hoax_show_with_eight_players_is_reachable(server, browser):
 SAY = {"en": "Your turn: lay one of your real cards", "de": "Du bist dran: Lege eine deiner echten Karten"}
 
 
+TURN = {"en": "'s turn: lay a card", "de": " ist dran: Karte legen"}
+
+
+def above(page, line, form):
+    """``line`` is visible and ends above ``form``."""
+    box = page.locator(line).bounding_box()
+    assert page.locator(line).is_visible() and box["y"] + box["height"] <= page.locator(form).bounding_box()["y"]
+
+
+def switch_explain(room, seat, phone, mode):
+    assert room.act(room.tokens[seat], {"type": "explain", "mode": mode})["ok"]
+    shows_latest(phone, room)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_eselsbruecke_says_the_move_before_the_form(server, browser, lang):
-    room = Room(server, "eselsbruecke", ["Anna", "Ben", "Clara"], {"deck": "physical", "language": "de"})
+def test_eselsbruecke_says_the_move_before_the_form_and_once(server, browser, lang):
+    """The own move is said right above its form, once: by the renderer's
+    step line, or in explain mode by the explain line alone (issue #45: both
+    said it, and the others' phones said whose turn it is three times)."""
+    room = Room(server, "eselsbruecke", ["Anna", "Ben", "Clara"], {"deck": "physical", "language": "de",
+                                                                    "explain": False})
     room.host_act({"type": "start"})
     teller = room.view()["public"]["turn"]
     phone = seat_phone(browser, server, room, teller, lang)
     shows_latest(phone, room)
-    line, form = phone.locator("#step-line"), phone.locator('#actions form[data-type="lay"]')
-    assert SAY[lang] in line.inner_text()
-    assert line.bounding_box()["y"] + line.bounding_box()["height"] <= form.bounding_box()["y"]
+    form = '#actions form[data-type="lay"]'
+    assert SAY[lang] in phone.locator("#step-line").inner_text()
+    above(phone, "#step-line", form)
     assert SAY[lang] not in phone.locator("#game-area").inner_text()   # said once
     shot(phone, f"eselsbruecke-lay-{lang}")
     # the others read whose turn it is, and have no line of their own
-    other = seat_phone(browser, server, room, (teller + 1) % 3, lang)
+    other_seat = (teller + 1) % 3
+    other = seat_phone(browser, server, room, other_seat, lang)
     shows_latest(other, room)
     assert other.locator("#step-line").is_hidden()
+    assert TURN[lang] in other.locator("#game-area").inner_text()
+    # explain mode: its line says the move, in the same place; the game's own lines give way
+    switch_explain(room, teller, phone, "on")
+    assert phone.locator("#step-line").is_hidden() and SAY[lang] not in phone.locator("body").inner_text()
+    above(phone, "#explain-now", form)
+    shot(phone, f"eselsbruecke-lay-explained-{lang}")
+    switch_explain(room, other_seat, other, "on")
+    assert other.locator("#explain-now").is_visible()
+    assert TURN[lang] not in other.locator("body").inner_text()
+    shot(other, f"eselsbruecke-watch-explained-{lang}")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -194,9 +223,12 @@ def test_eselsbruecke_end_is_a_block_per_story(server, browser, lang):
 # --- What the Rule?! ----------------------------------------------------------------------
 
 def test_what_the_rule_shows_the_count_beside_the_reveal_form(server, browser):
+    """How many cards of the shown hand are entered stands right above the
+    form, once: the step line, or in explain mode the explain line (issue
+    #45: both, and the box under the form, said it)."""
     rng = random.Random("wtr/reveal")
     for _ in range(6):
-        room = Room(server, "what_the_rule", ["Anna", "Ben", "Clara"], {"master": "app"})
+        room = Room(server, "what_the_rule", ["Anna", "Ben", "Clara"], {"master": "app", "explain": False})
         room.host_act({"type": "start"})
         view = room.play(rng, until=lambda v: v["public"].get("phase") == "reveal", steps=300)
         if view["public"].get("phase") == "reveal":
@@ -211,7 +243,13 @@ def test_what_the_rule_shows_the_count_beside_the_reveal_form(server, browser):
     assert f"0 of {size} cards entered" in line.inner_text()
     gap = form.bounding_box()["y"] - (line.bounding_box()["y"] + line.bounding_box()["height"])
     assert 0 <= gap <= 40, gap
+    assert phone.locator("body").inner_text().count(f"0 of {size}") == 1
     shot(phone, "wtr-reveal-en")
+    switch_explain(room, seat, phone, "on")
+    assert line.is_hidden() and f"0 of {size} entered" in phone.locator("#explain-now").inner_text()
+    above(phone, "#explain-now", '#actions form[data-type="reveal_card"]')
+    assert phone.locator("body").inner_text().count(f"0 of {size}") == 1
+    shot(phone, "wtr-reveal-explained-en")
 
 
 # --- Factum -------------------------------------------------------------------------
@@ -241,3 +279,31 @@ def test_factum_one_reveal_control(server, browser, lang):
     release(phone)
     assert title not in phone.locator("body").inner_text()
     assert phone.locator("#hold-label").text_content() == {"en": "Hold to reveal", "de": "Halten zum Aufdecken"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_factum_says_each_thing_once(server, browser, lang):
+    """Issue #45: a Factum phone said whom the game waits for twice (the top
+    line and the game's line) and, in explain mode, what to do twice (the
+    explain line and the game's line under the moves). Now the game's line
+    stands above the moves, without the names, and gives way to the explain
+    line."""
+    room = Room(server, "factum", NAMES[:5], {"explain": False})
+    room.host_act({"type": "start"})
+    room.play(random.Random(f"factum-once/{lang}"), until=lambda v: v["public"].get("step") == "vote")
+    view = room.view()
+    assert view["public"]["step"] == "vote"
+    seat = next(s for s, token in room.tokens.items() if room.view(token)["you"]["todo"] == "wait_votes")
+    names = [room.view()["seats"][s]["name"] for s in view["waiting"]]
+    phone = seat_phone(browser, server, room, seat, lang)
+    shows_latest(phone, room)
+    confuse = {"en": "Try to confuse the guessers!", "de": "Verwirr die Ratenden!"}[lang]
+    assert phone.locator("#step-line").inner_text() == confuse
+    said = " ".join(phone.locator(part).inner_text() for part in ("#todo", "#step-line", "#game-area"))
+    for name in names:
+        assert said.count(name) == 1, said
+    shot(phone, f"factum-confuse-{lang}")
+    switch_explain(room, seat, phone, "on")
+    assert phone.locator("#explain-now").is_visible() and phone.locator("#step-line").is_hidden()
+    assert confuse not in phone.locator("body").inner_text()
+    shot(phone, f"factum-confuse-explained-{lang}")

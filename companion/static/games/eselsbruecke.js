@@ -248,11 +248,18 @@
     return "";
   }
 
+  /* Explain mode is on for this phone: its line above the moves says what
+     happens now and what this player does, in more words; the renderer's own
+     lines saying the same are left out (issue #45: one instruction, once). */
+  function explained(view) {
+    return !!(view.explain && view.explain.now);
+  }
+
   function phoneResolution(view, ui) {
-    var p = view.public, me = view.you.seat, q = p.question, out = "";
+    var p = view.public, me = view.you.seat, q = p.question, out = "", told = explained(view);
     // one's own move is said above the form (step below); the others' here
-    if (!ownStep(view, ui)) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
-    if (!q && !p.ending && p.appeal && p.appeal.seat === me) {
+    if (!told && !ownStep(view, ui)) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
+    if (!told && !q && !p.ending && p.appeal && p.appeal.seat === me) {
       out += '<div class="eb-note">' + esc(ui, "ui.you_appeal", { said: p.appeal.said }) + "</div>";
     }
     return out + last(view, ui) + holdings(view, ui);
@@ -282,8 +289,8 @@
       return out;
     },
 
-    // the phone's line above the own move: what to do now
-    step: ownStep,
+    // the phone's line above the own move: what to do now (explain mode's line says it)
+    step: function (view, ui) { return explained(view) ? "" : ownStep(view, ui); },
 
     // the table's headline: the step, and whom the game waits for
     headline: function (view, ui) {
@@ -334,7 +341,7 @@
       var p = view.public, you = view.you || {};
       var out = '<div class="eb">' + head(view, ui, true);
       if (p.phase === "telling") {
-        if (p.turn !== you.seat) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
+        if (p.turn !== you.seat && !explained(view)) out += '<div class="eb-note"><b>' + ui.esc(now(view, ui)) + "</b></div>";
         out += "<h3>" + esc(ui, "ui.story_so_far") + "</h3>" + laid(view, ui, false) + '<div class="eb-note">' +
           esc(ui, "ui.progress", { count: p.laid.length, size: p.size }) + "</div>";
         // the digital hand: only under the reveal (secret() below), a neighbour would read it

@@ -4,6 +4,11 @@
   var K = (window.Companion = window.Companion || {});
   K.games = K.games || {};
 
+  // explain mode is on for this phone: its line (above the moves) says what to do now
+  function explained(view) {
+    return !!(view.explain && view.explain.now);
+  }
+
   function names(ui, seats) {
     return (seats || []).map(function (s) { return ui.esc(ui.name(s)); }).join(", ");
   }
@@ -74,12 +79,6 @@
     if (!pub.title) return "";
     return "<p>" + ui.esc(ui.t("ui.title", { name: ui.name(pub.title.seat) })) +
       (pub.title.points ? "" : " " + ui.esc(ui.t("ui.title_nopoints"))) + "</p>";
-  }
-
-  function winnersHtml(ui, pub) {
-    if (!pub.winners) return "";
-    return '<h2 class="factum-winners">' +
-      ui.esc(ui.t("ui.winners", { names: pub.winners.map(ui.name).join(", ") })) + "</h2>";
   }
 
   /* --- the table: teams, the cards laid out, the reveal -------------------- */
@@ -261,26 +260,33 @@
       lines.join("<br>") + "</p></div>";
   }
 
+  /* The phone's line above the moves: what this seat does now (whom the game
+     waits for is the top line's). Explain mode's line says it in more words,
+     in the same place: then it is not said twice (issue #45). */
+  function stepText(view, ui) {
+    var pub = view.public, you = view.you || {}, r = pub.current, secret = you.secret || {};
+    if (explained(view) || !you.todo) return "";
+    var params = {};
+    if (r && r.teller !== null && r.teller !== undefined) params.name = ui.name(r.teller);
+    if (you.todo === "wait_decide" && r) params.name = ui.name(r.judge);
+    var missing = (you.cards || []).filter(function (k) {
+      return !secret.marks || secret.marks[k] === undefined;
+    });
+    params.cards = missing.map(function (k) { return ui.t("value." + k); }).join(", ");
+    return ui.t("todo." + you.todo, params);
+  }
+
   K.games.factum = {
     table: tableBoard,
     secret: secretHtml,
+    step: stepText,
     headline: headline,
     decisive: decisive,
 
     phone: function (view, ui) {
       var pub = view.public, you = view.you || {}, r = pub.current;
-      var secret = you.secret || {};
+      // at the end the top line and the phone's own ending card name the winners: not thrice
       var html = '<div class="factum factum-phone">';
-      html += winnersHtml(ui, pub);
-      // what to do now
-      var params = { names: pub.awaited ? pub.awaited.map(ui.name).join(", ") : "" };
-      if (r && r.teller !== null && r.teller !== undefined) params.name = ui.name(r.teller);
-      if (you.todo === "wait_decide" && r) params.name = ui.name(r.judge);
-      var missing = (you.cards || []).filter(function (k) {
-        return !secret.marks || secret.marks[k] === undefined;
-      });
-      params.cards = missing.map(function (k) { return ui.t("value." + k); }).join(", ");
-      html += '<p class="factum-todo"><b>' + ui.esc(ui.t("todo." + you.todo, params)) + "</b></p>";
       // team and role
       if (you.team) {
         html += "<p>" + ui.esc(ui.t("ui.your_team", {

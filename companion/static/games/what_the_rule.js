@@ -219,7 +219,7 @@
     return out;
   }
 
-  function pendingHtml(view, ui, cls) {
+  function pendingHtml(view, ui, cls, own) {
     var p = view.public, pend = p.pending;
     var g = (p.guesses || [])[(p.guesses || []).length - 1];
     if (p.phase === "overrule" && g) {
@@ -242,6 +242,7 @@
         ui.esc(ui.t("ui.gm_judges", {gm: gmName(view, ui)})) + "</div></div>";
     }
     var shown = pend.cards.map(function (c) { return cardSvg(ui, c, "wtr-small"); }).join("");
+    if (own) return shown ? '<div class="wtr-pending"><div class="wtr-cards">' + shown + "</div></div>" : "";
     return '<div class="wtr-pending"><div><b>' + ui.esc(ui.t("ui.showing", {name: ui.name(p.turn)})) + "</b> " +
       ui.esc(ui.t("ui.shown_of", {k: pend.cards.length, n: pend.size})) + '</div><div class="wtr-cards">' + shown + "</div></div>";
   }
@@ -542,7 +543,11 @@
       out += builderHtml(view, ui);
       // the game master judging a guess sees it on the judge card above, not twice
       var judging = (view.actions || []).some(function (a) { return a.type === "judge_guess"; });
-      if (!judging) out += pendingHtml(view, ui, "wtr-mid");
+      // so is the guess the app judged wrong: the game master's line above the decision names it
+      var overruling = p.phase === "overrule" && you.gm;
+      // one's own shown hand: the line above the form counts it; here only its cards
+      var entering = (view.actions || []).some(function (a) { return a.type === "reveal_card"; });
+      if (!judging && !overruling) out += pendingHtml(view, ui, "wtr-mid", entering);
       var last = (p.results || [])[p.results.length - 1];
       if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
       out += hintsHtml(view, ui);
@@ -585,7 +590,8 @@
         return ui.t("ui.you_overrule", {name: ui.name(g.seat), guess: g.rule !== undefined ? g.rule : ui.t("ui.quoted", {text: g.text})});
       }
       var entering = view.actions.some(function (a) { return a.type === "reveal_card"; });
-      if (!entering || !pend || !pend.cards) return "";
+      // explain mode's line above the moves says it, with the count (issue #45: not twice)
+      if (!entering || !pend || !pend.cards || (view.explain && view.explain.now)) return "";
       return ui.t("ui.you_show", {k: pend.cards.length, n: pend.size});
     },
 
