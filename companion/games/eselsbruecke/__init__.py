@@ -73,7 +73,9 @@ Decisions where the spec and rulebook are silent
   {"step": "appeal"}`` = concede).  A pass cannot be appealed.
 * ``take``: offered (instead of name/pass) exactly when every untaken card of
   the story is yours and it is your turn; it takes all of them.
-* Host ``close``: ``confirm`` — unanswered questions count as no; ``appeal``
+* Host ``close`` (every step; issue #38: only once the awaited phones were
+  away 30 s or the step's timer ran out, ``companion/host_powers.py``):
+  ``confirm`` — unanswered questions count as no; ``appeal``
   — as above; ``turn`` — the player on turn passes (or, if only their own
   cards are left, takes them), for a phone that is gone; ``lay`` (while
   telling, issue #25) — the host lays the teller's card: in physical mode

@@ -51,9 +51,15 @@ Decisions where the spec and the rulebook are silent (or that correct them)
   nobody presses is settled by naming the storyteller or the judge;
   ``close`` ends the other steps.  ``telling``: the story counts as told
   (the judge race opens).  ``decide``: the host enters what the judge said
-  aloud (``guessers``).  ``mark``: unmarked cards count as deck cards; if
-  the storyteller's story card is unmarked there is nothing to reveal, so
-  the round is void (nobody scores, the next volunteer race opens).
+  aloud (``guessers``; the log says the host decided, for the judge).
+  ``mark``: unmarked cards count as deck cards; if the storyteller's story
+  card is unmarked there is nothing to reveal, so the round is void:
+  nobody scores, no best-story vote, the title stays where it was, no
+  teller is barred from the next round (void changes nothing, issue #38),
+  and the table marks the round void (``last.void``).  Naming a storyteller
+  or judge is offered once the race has waited 30 s (or its timer ran out);
+  ``close`` once the awaited phones were away 30 s or the timer ran out
+  (issue #38, ``companion/host_powers.py``).
   ``vote`` / ``best``: as below.  ``close`` in the volunteer and judge
   races is refused (``nothing_to_close``).  A seat cannot leave a running
   game: the teams, the cards and the target are dealt for everyone (the

@@ -80,7 +80,9 @@ Decisions where the spec or rulebook is silent
 * ``close`` on the clue step starts the guessing; players who never pressed
   are still authors (their clue lies on the table).  ``close`` on the guess
   step reveals with the guesses that are in; a missing guess is simply "no
-  guess" (scores nothing).
+  guess" (scores nothing).  Either works only with a cause (issue #38,
+  ``companion/host_powers.py``): every awaited phone away 30 s, or the
+  step's timer ran out; the host waits for the players whose phones are here.
 * The colour cards are drawn at the start of a round in table order; each
   author's card is discarded at its reveal (rulebook: "Nach der
   Punktevergabe wirft der Autor seine Karte ab"); when the deck runs out

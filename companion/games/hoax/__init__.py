@@ -104,7 +104,10 @@ Decisions where the spec is silent
   target has fewer identities left to show, the log says how many trios go
   back; with none left the purchase is over at once.
 * While an information purchase waits for the answer, everything else waits.
-* The host's ``close``: unfinished start covers and an unanswered ``show``
+* The host's ``close`` (issue #38: only once the awaited phones were away
+  30 s or the step's timer ran out, ``companion/host_powers.py``; so no
+  free pass for a player at the table, the host's own seat included):
+  unfinished start covers and an unanswered ``show``
   are chosen at random from the allowed identities; an open doubt ends as
   "closed" (see doubting again); ``turn`` (issue #25) skips the player on
   turn when nothing else waits (the next player in the round is on turn;
