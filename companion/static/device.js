@@ -212,7 +212,19 @@
     draw();
   }
 
-  function vibrate() { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); }
+  /* A buzz only once the page has had a user gesture: before it, Chrome
+     refuses the call and says so in the console ("Blocked call to
+     navigator.vibrate", issue #45), e.g. on a phone that was seated and laid
+     down untouched. navigator.userActivation where the browser has it, else
+     the first touch, click or key seen here. */
+  let gestured = false;
+  ["pointerdown", "touchend", "keydown"].forEach((type) =>
+    window.addEventListener(type, () => { gestured = true; }, {capture: true, passive: true}));
+  function activated() {
+    const activation = navigator.userActivation;
+    return activation ? activation.hasBeenActive : gestured;
+  }
+  function vibrate() { if (navigator.vibrate && activated()) navigator.vibrate([120, 60, 120]); }
 
   /* --- "add to home screen", where the browser offers it ------------------ */
   let installEvent = null;

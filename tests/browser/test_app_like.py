@@ -407,3 +407,62 @@ def test_serve_https_makes_its_certificate_prints_its_fingerprint_and_is_a_secur
     assert (tmp_path / "cert.pem").read_bytes() == before
     certificate(str(tmp_path), ["192.168.1.23"])   # a new LAN address: a new certificate names it
     assert (tmp_path / "cert.pem").read_bytes() != before
+
+
+# --- felt -----------------------------------------------------------------------------
+
+#: tells the test (in the console) when the page asks to vibrate and when it
+#: shows "your move": any query of the page by the test would count as a user
+#: gesture (Playwright's own scripts do), so the test only listens until it taps
+WATCH_BUZZ = """
+  localStorage.setItem('companion:seat:' + CODE, TOKEN);
+  localStorage.setItem('companion:seatno:' + CODE, '0');
+  if (navigator.vibrate) {
+    const buzz = navigator.vibrate.bind(navigator);
+    navigator.vibrate = (pattern) => { console.log('test: buzz'); return buzz(pattern); };
+  }
+  let now = false;
+  new MutationObserver(() => {
+    const todo = document.getElementById('todo');
+    const on = !!todo && todo.classList.contains('now');
+    if (on !== now) { now = on; console.log(on ? 'test: your move' : 'test: not your move'); }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['class']});
+"""
+
+
+def test_the_buzz_waits_for_the_first_touch(browser, server):
+    """Issue #45: a phone seated and laid down untouched asked to vibrate at
+    its move, and Chrome refused it in the console ("Blocked call to
+    navigator.vibrate"). Now it buzzes only once the page has been touched."""
+    room = Room(server, "pick", ["Ana", "Ben"], {"rounds": 3})
+    context = browser.new_context(viewport=PHONE, locale="en", has_touch=True, is_mobile=True)
+    context.add_init_script(f"const CODE = {json.dumps(room.code)}, TOKEN = {json.dumps(room.tokens[0])};"
+                            + WATCH_BUZZ)
+    phone = context.new_page()
+    said = []
+    phone.on("console", lambda message: said.append(message.text))
+
+    def heard(text, times=1):
+        for _ in range(100):
+            if said.count(text) >= times:
+                return
+            phone.wait_for_timeout(100)   # waits without running anything in the page
+        raise AssertionError(f"never said {text!r}: {said}")
+
+    phone.goto(f"{server.url}/j/{room.code}?lang=en")
+    for _ in range(100):                      # the phone is connected: the server says so
+        if room.view()["seats"][0]["connected"]:
+            break
+        phone.wait_for_timeout(100)
+    room.host_act({"type": "start"})          # her move, on a page nobody touched
+    heard("test: your move")
+    phone.wait_for_timeout(300)
+    assert "test: buzz" not in said and not [text for text in said if "vibrate" in text], said
+    phone.locator("#play details.card summary").first.tap()   # the first touch
+    pick_all(room, [0])
+    heard("test: not your move")
+    pick_all(room, [1])                       # round 2: her move again, felt
+    heard("test: your move", 2)
+    heard("test: buzz")
+    assert said.count("test: buzz") == 1 and not [text for text in said if "Blocked" in text], said
+    context.close()
