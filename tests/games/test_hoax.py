@@ -201,7 +201,7 @@ def test_christian_buys_information_from_petra():
     assert "monk" not in json.dumps(public) and "farmer" not in json.dumps(public)
     assert [(e["key"], e["to"]) for e in private] == [("showed_you", [CHRISTIAN]),
                                                      ("you_showed", [PETRA])]
-    assert render(private[0]) == "Petra showed you they are none of: Monk, Farmer."
+    assert render(private[0]) == "Petra showed you: not Monk, Farmer."
     you = GAME.view(st, CHRISTIAN)["you"]
     assert you["notebook"] == {str(PETRA): ["magician", "monk", "farmer"]}
     # "Christian knows she is either Judge or Trader"
@@ -941,3 +941,39 @@ def test_odd_field_types_are_refused():
     refused(st, GREGOR, "no_such_seat", 422, type="buy_info", target="Petra", trios=1)
     refused(st, GREGOR, "bad_trios", 422, type="buy_info", target=PETRA, trios=True)
     refused(st, GREGOR, "invalid_field", 422, type="claim", identity=None, action="gold")
+
+
+# ------------------------------------------- accusing one's own identity (issue #38)
+def test_two_cards_of_each_identity_so_one_may_accuse_as_ones_own():
+    """The rulebook: "Da von jeder Identität zwei Karten im Spiel sind, kann
+    es vorkommen, daß ein anderer die gleiche Identität besitzt wie man
+    selbst", and §3.9 limits the identity named by nothing: Gregor and Gaby
+    are both Thieves; Gregor accuses Gaby of being a Thief, and is right."""
+    st = table(GREGOR)
+    st["ident"][str(GREGOR)] = "thief"
+    assert offered(st, GREGOR, type="accuse", target=GABY, identity="thief")
+    st, ev_ = act(st, GREGOR, type="accuse", target=GABY, identity="thief")
+    assert keys(ev_) == ["accuse", "accuse_secret", "accuse_right", "points"]
+    assert st["out"] == {str(GABY): "accused"}
+
+
+def test_the_accuse_list_is_public_and_the_final_offers_ones_own():
+    """The list holds every identity the target has not covered, one's own
+    included, so it tells nothing of one's own; in the final, when the
+    opponent's only uncovered identity is one's own, the accusation (a
+    certain win) is offered."""
+    st = table(GREGOR)
+    lists = {json.dumps([t for t in GAME.actions(dict(st, ident=dict(st["ident"], **{str(GREGOR): mine})), GREGOR)
+                         if t["type"] == "accuse"])
+             for mine in ("baron", "thief", "monk")}
+    assert len(lists) == 1
+    st = three()
+    st, _ = act(st, 0, type="accuse", target=1, identity="monk")      # final: 0 (baron) vs 2
+    st["covers"]["0"] = [i for i in GAME_IDS if i != "baron"][:6]
+    st["covers"]["2"] = [i for i in GAME_IDS if i != "baron"]
+    st["ident"]["2"] = "baron"
+    st["to_move"] = 0
+    accuse = [t for t in GAME.actions(st, 0) if t["type"] == "accuse"]
+    assert accuse and accuse[0]["fields"]["identity"] == ["baron"] and accuse[0]["fields"]["target"] == [2]
+    st, ev_ = act(st, 0, type="accuse", target=2, identity="baron")
+    assert "accuse_right" in keys(ev_) and "final_won" in keys(ev_)   # the round is won

@@ -46,12 +46,16 @@ optional.
 Templates that could give an identity away (decision, issue #25)
 -----------------------------------------------------------------
 The covers (the start ``cover`` and a cover on a second identity card) and
-the accusation (``accuse``: whom, and as what) are ``secret``: the phone
+the accusation (``accuse``: whom, and as what) are secret acts: the phone
 offers them only under its reveal, picked with the thumb that holds it.
-So their lists may leave out the player's own identity (a cover of it or
-an accusation naming it is refused: ``cover_own``, ``accuse_own``), and
-no tap on one's own identity can flash a refusal that tells onlookers who
-one is; the identity an accuser names is never shown on the open screen.
+So the covers' lists may leave out the player's own identity (a cover of
+it is refused: ``cover_own``), and no tap on one's own identity can flash
+a refusal that tells onlookers who one is.  An accusation may name any
+identity the target has not covered, one's own included (issue #38: the
+rulebook's "Da von jeder Identität zwei Karten im Spiel sind, kann es
+vorkommen, daß ein anderer die gleiche Identität besitzt wie man
+selbst"); the identity an accuser names is never shown on the open
+screen.
 ``show`` (the answer to an information purchase) is secret too: its list
 leaves the target's own identity out, and the phone picks its *n*
 identities one gesture each (then confirms); ``apply`` still refuses one's

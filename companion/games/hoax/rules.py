@@ -56,7 +56,7 @@ class Hoax(Game):
         # setup
         "variants_clash": 409,
         # start covers, covers on a second identity card
-        "not_cover_phase": 409, "already_covered": 409, "cover_own": 409, "accuse_own": 409, "covering": 409,
+        "not_cover_phase": 409, "already_covered": 409, "cover_own": 409, "covering": 409,
         "cover_twice": 409, "waiting_cover": 409,
         # the turn
         "waiting_show": 409, "doubt_open": 409, "target_self": 422, "target_out": 409,
@@ -226,16 +226,17 @@ def info_template(st: dict, s: int, required: bool) -> dict:
 
 
 def accuse_templates(st: dict, s: int, required: bool) -> list[dict]:
-    """Whom and as what: a secret choice (the identity named is never
-    told to the table, and the list leaves out one's own)."""
+    """Whom and as what: a secret act (the identity named is never told
+    to the table).  Any identity the target has not covered, one's own
+    included: "Da von jeder Identität zwei Karten im Spiel sind, kann es
+    vorkommen, daß ein anderer die gleiche Identität besitzt wie man
+    selbst" (issue #38), so the list depends on public covers only."""
     out = []
-    own = st["ident"][sk(s)]
     for t in in_round(st):
-        ids = [i for i in IDENTITIES if i not in st["covers"][sk(t)] and i != own]
+        ids = [i for i in IDENTITIES if i not in st["covers"][sk(t)]]
         if t != s and ids:
-            out.append(template("accuse", confirm=True, required=required, secret=True, secret_act=True,
-                                target=[t],
-                                identity=ids))
+            out.append(template("accuse", confirm=True, required=required, secret_act=True,
+                                target=[t], identity=ids))
     return out
 
 
@@ -457,8 +458,6 @@ def accuse_refusal(st, actor, action):
     target, identity = action["target"], action["identity"]
     if identity in st["covers"][sk(target)]:
         return Illegal("accuse_covered", target=seat(target), identity=identity_text(identity))
-    if identity == st["ident"][sk(actor)]:   # never offered: the phone lists only others
-        return Illegal("accuse_own")
     return None
 
 

@@ -204,7 +204,6 @@ TEXTS: dict[str, str] = {
     "error.covering": "Zuerst muss jeder eine Identität abdecken.",
     "error.not_cover_phase": "Abgedeckt wird nur zu Beginn einer Spielrunde.",
     "error.already_covered": "Du hast für diese Runde schon eine Identität abgedeckt.",
-    "error.accuse_own": "Niemand kann deine eigene Identität haben: Beschuldige mit einer anderen.",
     "error.cover_own": "Deine eigene Identität kannst du nicht abdecken: Decke eine ab, die du nicht bist.",
     "error.waiting_show": "Warte: {target} muss erst die Informationen für {buyer} zeigen.",
     "error.doubt_open": "Ein Zweifel ist offen (#{claim}): Warte, bis er entschieden ist.",

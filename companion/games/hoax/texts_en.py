@@ -204,7 +204,6 @@ TEXTS: dict[str, str] = {
     "error.covering": "First everybody must cover one identity.",
     "error.not_cover_phase": "Covers are chosen only at the start of a round.",
     "error.already_covered": "You have already covered an identity for this round.",
-    "error.accuse_own": "You cannot accuse anyone of being your own identity.",
     "error.cover_own": "You cannot cover your own identity: cover one you are not.",
     "error.waiting_show": "Wait: {target} must first answer {buyer}'s information purchase.",
     "error.doubt_open": "A doubt is open (#{claim}): wait until it is decided.",
