@@ -282,8 +282,12 @@ def test_hoax_covers_show_and_accusation_with_one_thumb(server, browser):
     seat = room.view()["public"]["to_move"]
     accuse = [t for t in secret_templates(room, seat) if t["type"] == "accuse"]
     assert accuse, "the player on turn may accuse"
-    target = accuse[-1]["fields"]["target"][0]
-    identity = accuse[-1]["fields"]["identity"][0]
+    # the accuser names its own identity (issue #38: two cards of each identity
+    # are in play, so another may share it): the sheet offers it
+    mine = room.view(room.tokens[seat])["you"]["secret"]["identity"]
+    chosen = next((t for t in accuse if mine in t["fields"]["identity"]), None)
+    assert chosen, f"no target left that has not covered {mine}"
+    target, identity = chosen["fields"]["target"][0], mine
     phone = phones[seat]
     shows_latest(phone, room)
     before = room.view()["version"]
