@@ -17,6 +17,12 @@ def test_haiclue_golden_path(server, browser, shoot):
     for phone in phones:
         phone.wait_for_selector('form[data-type="clue_ready"]')
     shoot(tablet, "haiclue-tablet-clues")
+    # explain mode (on for a first game) says what to do; the game's own
+    # lines would say it a second and third time (issue #45)
+    text = phones[0].locator("#play").inner_text()
+    assert "Hold the bar at the bottom to see your colour" not in text        # ui.hold_hint
+    assert "Look at your colour on your phone" not in text                    # ui.building_hint
+    assert text.count("Hold the bar") == 1                                    # the explanation
     # the colour is hidden until held
     anna = phones[0]
     expect(anna.locator("#secret-items")).to_be_empty()

@@ -297,31 +297,33 @@
 
     phone: function (view, ui) {
       var p = view.public, you = view.you || {};
+      // explain mode's line says what to do: the game's own instructions
+      // would say it again (issue #45), so they stand only without it
+      var told = !!(view.explain && view.explain.now);
+      var say = function (key, params, cls) {
+        return told ? "" : "<div" + (cls ? ' class="' + cls + '"' : "") + ">" + ui.esc(ui.t(key, params)) + "</div>";
+      };
       var out = '<div class="hc">' + header(view, ui) + phoneWords(view, ui);
       if (p.phase === "clue") {
-        out += "<div>" + ui.esc(ui.t("ui.hold_hint")) + "</div>";
+        out += say("ui.hold_hint");
         if (you.ready) {
-          out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_ready")) + "</div>";
+          out += say("ui.you_ready", {}, "hc-me");
           if (you.clue) out += "<div>" + ui.esc(ui.t("ui.your_clue", { clue: you.clue })) + "</div>";
         } else {
-          out += "<div>" + ui.esc(ui.t("ui.building_hint")) + "</div>";
+          out += say("ui.building_hint");
         }
       } else if (p.phase === "guess") {
         if (you.author) {
-          out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_author")) + "</div>" + clueBox(ui, p.clue);
+          out += say("ui.you_author", {}, "hc-me") + clueBox(ui, p.clue);
         } else {
           out += "<h2>" + ui.esc(ui.t("ui.guessing", { author: ui.name(p.author) })) + "</h2>" + clueBox(ui, p.clue);
           // the guess itself is a secret act: the sheet has it; the open page
           // says only whether this seat has guessed (public)
-          if ((p.guessed || []).indexOf(you.seat) >= 0) {
-            out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guessed")) + "</div>";
-          } else {
-            out += '<div class="hc-me">' + ui.esc(ui.t("ui.you_guess", { author: ui.name(p.author) })) + "</div>";
-          }
+          if ((p.guessed || []).indexOf(you.seat) >= 0) out += say("ui.you_guessed", {}, "hc-me");
+          else out += say("ui.you_guess", { author: ui.name(p.author) }, "hc-me");
         }
       } else if (p.phase === "between") {
-        out += '<div class="hc-todo">' + ui.esc(ui.t("ui.todo_" + p.todo)) + "</div><div>" +
-          ui.esc(ui.t("ui.next_hint")) + "</div>";
+        out += '<div class="hc-todo">' + ui.esc(ui.t("ui.todo_" + p.todo)) + "</div>" + say("ui.next_hint");
       } else if (p.phase === "over") {
         out += over(view, ui);
       }
