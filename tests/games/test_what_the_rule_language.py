@@ -382,7 +382,8 @@ def test_a_rule_no_card_starts_or_none_follows_is_refused_with_the_reason():
     assert unplayable(parse("prev == none")) == "rule_no_second"
     assert unplayable(parse("prev == none and count == 2 or prev != none and prev.count == 1")) \
         == "rule_no_second"
-    assert unplayable(parse("total <= 30")) is None        # it stops later: a rule a group may want
+    # issue #38: a row that runs dead later is refused too (the error names the row)
+    assert unplayable(parse("total <= 30")) == "rule_dead_end"
     assert unplayable(deck.rule("deck_2_04")) is None
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
-from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, wrong_step
+from ..base import HOST, Illegal, no_such_seat, not_in_game, not_your_turn, txt, wrong_step
 from .cards import COPIES, action_card, card_code
 from .deck import LEVELS
 from .flow import JUDGING, RUNNING, copies_out, k
+from .equivalence import dead_end_row
 from .language import ERRORS as LANGUAGE_ERRORS
-from .language import RULE_MAX
+from .language import RULE_MAX, Rule
+from .reading import ROW_WHOLE, relevant, row_params
 
 TEXT_MAX = 200
 #: control characters (but tab and line breaks, which ``clean`` turns into
@@ -85,6 +87,27 @@ def too_long(action: dict) -> Illegal | None:
     if isinstance(text, str) and len(text) > TEXT_MAX:
         return Illegal("text_too_long", max=TEXT_MAX)
     return None
+
+
+def dead_end_refusal(rule: Rule) -> Illegal | None:
+    """A rule that cannot be sealed because its row can run dead: no card
+    starts it (``rule_nothing_fits``), or after some row the rule allows no
+    card can follow — the first such row is named (``rule_no_second`` after
+    one card, ``rule_dead_end`` after more, with the row's length).  The
+    whole walk of the equivalence check runs, within its budget (a rule the
+    app could not judge guesses against is ``rule_too_complex``)."""
+    found = dead_end_row(rule)
+    if found is None:
+        return None
+    if found.n == 0:
+        return Illegal("rule_nothing_fits")
+    attrs = relevant(rule)
+    if found.n == 1:
+        return Illegal("rule_no_second", row=row_params(found.row, attrs)["row"])
+    row = row_params(found.row, attrs)["row"] if attrs else [txt("log.row_any")]
+    if found.n > ROW_WHOLE and attrs:
+        row = ["…"] + row
+    return Illegal("rule_dead_end", n=found.n, row=row)
 
 
 def designated_gm(state: dict) -> int | None:

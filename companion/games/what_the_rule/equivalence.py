@@ -220,6 +220,11 @@ class Compiled:
             found = self._fits[key] = ALL & ~false
         return found
 
+    def masks(self, state: tuple, n: int) -> tuple[int, int]:
+        """(the cards for which the rule is true, those for which it is
+        false) here; the rest it does not know (a card the row lacks)."""
+        return self._node(self.rule.tree, state, n)
+
     def _node(self, node: tuple, state: tuple, n: int) -> tuple[int, int]:
         """(true mask, false mask); the other cards make it unknown."""
         op = node[0]
@@ -303,26 +308,73 @@ def _layers(rule: Compiled):
             return
 
 
+def _order(state: tuple) -> tuple:
+    """A fixed order of a layer's situations (sets iterate in an order that
+    changes from process to process): the row and card a check reports are
+    the same on every server and after every undo."""
+    prev, prev2, total = state
+    return (prev is not None, prev or (), prev2 is not None, prev2 or (), total)
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _row_to(rule: Compiled, layers: list[set], n: int, state: tuple) -> list[int]:
+    """A row (card indices, oldest first) that the rule allows and that
+    leads to ``state`` after ``n`` cards: walked back through the layers,
+    each step the first situation in ``_order`` that leads on, and of the
+    cards that lead there alike the lowest not yet twice in the row (the
+    box holds two of each; the situations do not count copies).  Costs at
+    most one more pass over the layers it goes back through."""
+    frame = rule.frame
+    to_prev2 = tuple(frame.prev.index(a) for a in frame.prev2)
+    row: list[int] = []
+    for back in range(n - 1, -1, -1):
+        keep, before, total = state
+        found = None
+        for parent in sorted(layers[back], key=_order):
+            prev, _, parent_total = parent
+            if (None if prev is None else tuple(prev[i] for i in to_prev2)) != before:
+                continue
+            fits = rule.fits(parent, back)
+            for group, group_keep, count in frame.groups():
+                alike = fits & group
+                if (group_keep == keep and alike
+                        and frame.total_class(parent_total + count) == total):
+                    fresh = [i for i in bits(alike) if row.count(i) < 2]
+                    found = parent, fresh[0] if fresh else _lowest(alike)
+                    break
+            if found:
+                break
+        state, card = found
+        row.append(card)
+    return row[::-1]
+
+
 @dataclass(frozen=True)
 class Difference:
     """A situation and card where two rules disagree."""
     n: int                # cards in the row
     card: str             # the card one rule lets through and the other not
     secret_fits: bool
+    row: tuple[str, ...] = ()     # a row the secret rule allows that leads there (oldest first)
 
 
 def difference(secret: Rule, guess: Rule) -> Difference | None:
     """None when ``guess`` is equivalent to ``secret`` (the spec's
-    definition), else the first disagreement found.  RuleError
-    ``rule_too_complex`` when the pair needs more than the budget."""
+    definition), else the first disagreement found (by row length, then
+    in ``_order``).  RuleError ``rule_too_complex`` when the pair needs more
+    than the budget."""
     frame = Frame.of(secret, guess)
     s, g = compiled(secret, frame), compiled(guess, frame)
     for n, states in _layers(s):
-        for state in states:
+        differ = [state for state in states if s.fits(state, n) != g.fits(state, n)]
+        if differ:
+            state = min(differ, key=_order)
             mine, theirs = s.fits(state, n), g.fits(state, n)
-            if mine != theirs:
-                card = next(bits(mine ^ theirs))
-                return Difference(n, CODES[card], bool(mine >> card & 1))
+            card = _lowest(mine ^ theirs)
+            return Difference(n, CODES[card], bool(mine >> card & 1))
     return None
 
 
@@ -330,14 +382,85 @@ def equivalent(secret: Rule, guess: Rule) -> bool:
     return difference(secret, guess) is None
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """How the app judges a guess, as a game master would (spec): ``right``
+    when the guess and the secret rule answer alike wherever the row has the
+    cards either reads; ``start`` the row lengths (0: the first card, 1: the
+    second) where they differ only because one of them reads a card the row
+    does not have yet (then the guess is right, though not equivalent);
+    ``parting`` for a wrong guess: the first row and card the secret rule
+    can reach where one of them says "fits" and the other "does not"."""
+    right: bool
+    start: tuple[int, ...] = ()
+    parting: Difference | None = None
+
+
+def judge(secret: Rule, guess: Rule) -> Verdict:
+    """The verdict on ``guess`` (see ``Verdict``), in one walk over the
+    situations the secret rule reaches.  Where a rule reads a card the row
+    does not have yet its answer is *unknown* (``language``), and a card
+    fits unless the rule is false; the two rules part ways only where one
+    says true and the other false.  A difference where one of them is
+    unknown can only lie at the first card (``prev`` missing) or the second
+    (``prev2`` missing): what a game master who judges the guess by its
+    meaning would not hold against it.  RuleError ``rule_too_complex`` past
+    the budget, as ``difference``."""
+    frame = Frame.of(secret, guess)
+    s, g = compiled(secret, frame), compiled(guess, frame)
+    layers: list[set] = []
+    start: set[int] = set()
+    for n, states in _layers(s):
+        layers.append(states)
+        parting = []
+        for state in states:
+            if s.fits(state, n) == g.fits(state, n):
+                continue
+            (st, sf), (gt, gf) = s.masks(state, n), g.masks(state, n)
+            if st & gf | sf & gt:
+                parting.append(state)
+            else:
+                start.add(n)
+        if parting:
+            state = min(parting, key=_order)
+            (st, sf), (gt, gf) = s.masks(state, n), g.masks(state, n)
+            card = _lowest(st & gf | sf & gt)
+            row = tuple(CODES[i] for i in _row_to(s, layers, n, state))
+            return Verdict(False, (), Difference(n, CODES[card], bool(st >> card & 1), row))
+    return Verdict(True, tuple(sorted(start)))
+
+
+@dataclass(frozen=True)
+class DeadEnd:
+    """The first row (by length, then in ``_order``) after which no card
+    can follow a rule."""
+    n: int
+    row: tuple[str, ...]
+
+
+def dead_end_row(rule: Rule) -> DeadEnd | None:
+    """Where the rule's row runs dead: the shortest reachable row after which
+    no card fits, or None when some card always fits.  The whole walk runs
+    (it must fit the budget: guesses are judged against the rule by the
+    same walk); RuleError ``rule_too_complex`` past it."""
+    c = compiled(rule, Frame.of(rule))
+    layers: list[set] = []
+    found = None
+    for n, states in _layers(c):
+        layers.append(states)
+        if found is None:
+            dead = [state for state in states if not c.fits(state, n)]
+            if dead:
+                state = min(dead, key=_order)
+                found = DeadEnd(n, tuple(CODES[i] for i in _row_to(c, layers, n, state)))
+    return found
+
+
 def dead_end(rule: Rule) -> int | None:
     """The row length of the first reachable situation in which no card
     fits, or None when some card always fits."""
-    c = compiled(rule, Frame.of(rule))
-    for n, states in _layers(c):
-        if any(not c.fits(state, n) for state in states):
-            return n
-    return None
+    found = dead_end_row(rule)
+    return None if found is None else found.n
 
 
 def fits_at_start(rule: Rule) -> bool:
@@ -346,11 +469,11 @@ def fits_at_start(rule: Rule) -> bool:
 
 def unplayable(rule: Rule) -> str | None:
     """Why a rule cannot be sealed (an error code), or None: no card can
-    start the row, or no second card can follow any first one.  RuleError
-    ``rule_too_complex`` when the app could not judge guesses against it."""
-    c = compiled(rule, Frame.of(rule))
-    why = None
-    for n, states in _layers(c):       # the whole walk: it must fit the budget
-        if n < 2 and why is None and not any(c.fits(state, n) for state in states):
-            why = "rule_nothing_fits" if n == 0 else "rule_no_second"
-    return why
+    start the row (``rule_nothing_fits``), after some first card no card can
+    follow (``rule_no_second``), or some longer row it allows runs dead
+    (``rule_dead_end``).  RuleError ``rule_too_complex`` when the app could
+    not judge guesses against it.  ``dead_end_row`` names the row."""
+    found = dead_end_row(rule)
+    if found is None:
+        return None
+    return ("rule_nothing_fits", "rule_no_second")[found.n] if found.n < 2 else "rule_dead_end"

@@ -12,7 +12,11 @@ place than cards in the row), ``rule`` (the sealed rule: ``{"kind": "text", "tex
 ``{"kind": "expr", "rule"}`` or ``{"kind": "deck", "id", "level"}``),
 ``pending`` (the played card being judged, or the hand being revealed:
 ``{"cards", "size"}``), ``guesses`` (this round's guesses: seat, ``text``
-or ``rule``, ``right`` True/False/None = not judged yet), ``overrule``
+or ``rule``, ``right`` True/False/None = not judged yet; ``start``: True
+when the app judged it right only at the start of the row, see
+``equivalence.judge``), ``partings`` (hidden until the round ends: guess
+index -> where a guess the app judged wrong and the rule part ways, see
+``parting_record``), ``overrule``
 (index of a guess the app judged wrong that the seated GM may still
 overrule; in phase ``overrule`` the round waits for that decision), ``turns`` (seat -> turns taken this round), ``hints`` (``on``,
 ``vote`` seat -> True while a vote is open, ``announced``, ``given``: typed
@@ -26,8 +30,10 @@ import random
 from ..base import ev, seat, txt
 from . import deck
 from .cards import BOX, BY_CODE, HAND
-from .equivalence import equivalent
-from .language import Rule, parse
+from .equivalence import Difference, Verdict, judge
+from .language import Rule, parse, reads
+from .reading import (ROW_LAST, ROW_WHOLE, card_words, describe, describe_second,
+                      description_size, fitting, log_words, relevant, row_params, row_total)
 
 #: steps where the game waits for the seated game master's decision
 JUDGING = ("judge", "judge_guess", "judge_reveal", "overrule")
@@ -104,7 +110,7 @@ def begin_round(state: dict) -> list[dict]:
     state.update(
         players=players, turn=players[0], phase="turn",
         hands={k(p): HAND for p in players}, pile=BOX - HAND * len(players),
-        row="", wrong="", pending=None, guesses=[], overrule=None,
+        row="", wrong="", pending=None, guesses=[], partings={}, overrule=None,
         turns={k(p): 0 for p in players},
         hints={"on": False, "vote": None, "announced": False, "given": []},
     )
@@ -180,9 +186,11 @@ def end_round(state: dict, reason: str, guesser: int | None = None) -> list[dict
     who = guesser if reason == "guessed" else state["turn"] if reason == "empty_hand" else None
     events = [ev(f"round_{reason}", **({"seat": seat(who)} if who is not None else {})),
               rule_event(rule)]
+    parted = parted_guesses(state)
+    events += [parted_event(entry) for entry in parted]
     result = {"round": state["round"], "gm": state["gm"], "rule": rule, "reason": reason,
               "guesser": guesser, "points": {}, "gm_points": None, "halved": False,
-              "hinted": len(state["hints"]["given"]) > 0}
+              "hinted": len(state["hints"]["given"]) > 0, "parted": parted}
     if guesser is not None:
         state["found"][k(guesser)] += 1
     if state["scoring"] and reason != "void":
@@ -281,5 +289,75 @@ def draw_from_deck(state: dict, level: int, rng: random.Random) -> str:
     return choice
 
 
-def judge_guess_by_app(state: dict, guess: Rule) -> bool:
-    return equivalent(secret_rule(state), guess)
+def judge_guess_by_app(state: dict, guess: Rule) -> Verdict:
+    """The app's verdict on a rule-language guess (``equivalence.judge``);
+    for a wrong one, where it and the rule part ways is kept hidden in
+    ``partings`` until the round ends (then every wrong guess is shown
+    with it: ``parted_guesses``)."""
+    secret = secret_rule(state)
+    verdict = judge(secret, guess)
+    if verdict.parting is not None:
+        index = len(state["guesses"]) - 1
+        state.setdefault("partings", {})[k(index)] = parting_record(secret, guess, verdict.parting)
+    return verdict
+
+
+def parting_record(secret: Rule, guess: Rule, parting: Difference) -> dict:
+    """What the table shows of a wrong guess once the rule is shown: the row
+    (whole up to ``ROW_WHOLE`` cards, else its last ``ROW_LAST``), its
+    length ``n``, the card, which of the two it fits (``secret_fits``), the
+    properties either rule reads (``attrs``: how the row is said in words)
+    and the row's total count when either reads the total (else None)."""
+    row = parting.row
+    reads_total = reads(secret.tree)["total"] or reads(guess.tree)["total"]
+    return {"n": parting.n, "row": list(row if len(row) <= ROW_WHOLE else row[-ROW_LAST:]),
+            "card": parting.card, "secret_fits": parting.secret_fits,
+            "attrs": list(relevant(secret, guess)),
+            "total": row_total(row) if reads_total else None}
+
+
+def parted_guesses(state: dict) -> list[dict]:
+    """This round's guesses that stayed wrong, each with where it and the
+    rule part ways (a guess the game master overruled is right)."""
+    partings = state.get("partings") or {}
+    return [{"seat": g["seat"], "rule": g["rule"], **partings[k(i)]}
+            for i, g in enumerate(state["guesses"]) if g["right"] is False and k(i) in partings]
+
+
+def parted_event(entry: dict) -> dict:
+    """A wrong guess in words: "… part ways after 2, 3: 4 fits the guess,
+    not the rule" (``reading.card_words``)."""
+    attrs = tuple(entry["attrs"])
+    params = {"seat": seat(entry["seat"]), "rule": entry["rule"],
+              "card": card_words(entry["card"], attrs),
+              "way": txt("log.way_rule" if entry["secret_fits"] else "log.way_guess")}
+    n = entry["n"]
+    if n == 0:
+        return ev("parted_start", **params)
+    if not attrs:
+        return ev("parted_n", n=n, **params)
+    said = row_params(entry["row"], attrs)
+    if n <= ROW_WHOLE:
+        return ev("parted", row=said["row"], **params)
+    if entry["total"] is not None:
+        return ev("parted_total", n=n, total=entry["total"], row=said["row"], **params)
+    return ev("parted_long", n=n, row=said["row"], **params)
+
+
+def start_events(state: dict, guesser: int, start: tuple[int, ...]) -> list[dict]:
+    """A guess right only as a game master judges it: the log says why, with
+    what the rule lets be the first card (and the second, where they differ
+    there too)."""
+    secret = secret_rule(state)
+    events = [ev("guess_right_start", seat=seat(guesser))]
+    first = fitting(secret, [])
+    for n, which, said in ((0, "first", describe(first)), (1, "second", None)):
+        if n not in start:
+            continue
+        said = said or describe_second(secret, first)
+        words = log_words(said)
+        if words is None:
+            events.append(ev(f"start_{which}_k", k=description_size(secret, which)))
+        else:
+            events.append(ev(f"start_{which}", what=words))
+    return events

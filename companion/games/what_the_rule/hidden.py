@@ -1,7 +1,8 @@
 """Hidden variants for the non-interference check.  The only secret is the
 sealed rule while a round runs: hidden from every seat but a seated game
 master, and from everyone (the table included) when the app is the game
-master.  How the rule is held (typed, in the rule language, drawn from the
+master; so is what follows from it: where each wrong guess of the round
+and the rule part ways (``partings``, shown when the round ends).  How the rule is held (typed, in the rule language, drawn from the
 deck and at which level) is public, as at the real table; a variant keeps
 that and changes the rule itself."""
 from __future__ import annotations
@@ -26,6 +27,10 @@ def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list
     if rule is None or state["phase"] not in RUNNING or knows_rule(state, viewer):
         return []
     variant = copy.deepcopy(state)
+    # where each wrong guess and the rule part ways follows from the rule:
+    # it is shown only when the round ends (another rule, other partings)
+    variant["partings"] = {index: {**parting, "n": parting["n"] + 1, "row": parting["row"][1:]}
+                           for index, parting in (state.get("partings") or {}).items()}
     if rule["kind"] == "text":
         variant["rule"]["text"] = next(t for t in OTHER_TEXTS if t != rule["text"])
     elif rule["kind"] == "expr":

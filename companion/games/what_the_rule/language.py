@@ -125,7 +125,7 @@ ERRORS: dict[str, int] = {code: 422 for code in (
     "rule_end", "rule_unclosed", "rule_unopened", "rule_list_place", "rule_list", "rule_call",
     "rule_attr", "rule_prev_attr", "rule_name", "rule_condition", "rule_compare_condition",
     "rule_order", "rule_types", "rule_prev_whole", "rule_arith", "rule_modulo",
-    "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second")}
+    "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second", "rule_dead_end")}
 
 
 class RuleError(Illegal):

@@ -10,7 +10,6 @@ from . import checks, explain, flow, hidden, view
 from .cards import CARD_SPEC, action_card, card_code, hand_spec, picker_fields
 from .checks import TEXT_MAX
 from .deck import LEVELS
-from .equivalence import unplayable
 from .flow import k
 from .language import RULE_MAX, parse
 
@@ -76,7 +75,7 @@ class WhatTheRule(Game):
             "seats": list(seats), "master": master, "scoring": scoring, "rounds": rounds,
             "round": 1, "phase": "rule", "gm": None, "named": None, "players": [],
             "turn": None, "hands": {}, "pile": 0, "row": "", "wrong": "", "rule": None,
-            "pending": None, "guesses": [], "overrule": None, "turns": {},
+            "pending": None, "guesses": [], "partings": {}, "overrule": None, "turns": {},
             "hints": {"on": False, "vote": None, "announced": False, "given": []},
             "scores": {k(s): 0 for s in seats}, "found": {k(s): 0 for s in seats},
             "results": [], "drawn": [],
@@ -195,9 +194,9 @@ class WhatTheRule(Game):
         written, text = rule_or_text(action)
         if written is not None:
             rule = parse(written)
-            why = unplayable(rule)
+            why = checks.dead_end_refusal(rule)
             if why:
-                raise Illegal(why)
+                raise why
             state["rule"] = {"kind": "expr", "rule": rule.text}
             key = "rule_set_expr"
         else:
@@ -330,8 +329,9 @@ class WhatTheRule(Game):
             state["guesses"].append({"seat": actor, "rule": guess.text, "right": None})
             events = [ev("guess_rule", seat=seat(actor), rule=guess.text)]
             if flow.app_judges(state):
-                right = flow.judge_guess_by_app(state, guess)
-                return events + self._guess_judged(state, right, by_app=True)
+                verdict = flow.judge_guess_by_app(state, guess)
+                return events + self._guess_judged(state, verdict.right, by_app=True,
+                                                   start=verdict.start)
         else:
             state["guesses"].append({"seat": actor, "text": text, "right": None})
             events = [ev("guess_text", seat=seat(actor), text=text)]
@@ -342,9 +342,14 @@ class WhatTheRule(Game):
         return self._guess_judged(state, action["right"], by_app=False)
 
     @staticmethod
-    def _guess_judged(state: dict, right: bool, by_app: bool) -> list[dict]:
+    def _guess_judged(state: dict, right: bool, by_app: bool,
+                      start: tuple[int, ...] = ()) -> list[dict]:
         guess = state["guesses"][-1]
         guess["right"] = right
+        if right and start:     # right as a game master judges: the log says why
+            guess["start"] = True
+            return (flow.start_events(state, guess["seat"], start)
+                    + flow.end_round(state, "guessed", guess["seat"]))
         if right:
             return flow.end_round(state, "guessed", guess["seat"])
         events = [ev("guess_wrong", seat=seat(guess["seat"]))]
@@ -414,12 +419,13 @@ class WhatTheRule(Game):
         if state["phase"] not in flow.RUNNING:
             return []
         rule = flow.revealed_rule(state)
+        parted = flow.parted_guesses(state)
         state["results"].append({"round": state["round"], "gm": state["gm"], "rule": rule,
                                  "reason": "ended", "guesser": None, "points": {},
                                  "gm_points": None, "halved": False,
-                                 "hinted": len(state["hints"]["given"]) > 0})
+                                 "hinted": len(state["hints"]["given"]) > 0, "parted": parted})
         state["phase"] = "over"
-        return [flow.rule_event(rule)]
+        return [flow.rule_event(rule)] + [flow.parted_event(entry) for entry in parted]
 
     def _void_round(self, state, actor, action, rng):
         return flow.end_round(state, "void")

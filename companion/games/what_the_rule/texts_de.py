@@ -1,26 +1,29 @@
 """Die deutschen Texte von What the Rule?! (dieselben Schlüssel und Platzhalter wie texts_en)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .reading import restriction_texts
 from .texts_builder_de import TEXTS as BUILDER
 from .texts_explain_de import TEXTS as EXPLAIN
 from .texts_language_de import TEXTS as LANGUAGE
+from .texts_reading_de import TEXTS as READING
 
 SHAPE_ONE = {"circle": "Kreis", "triangle": "Dreieck", "square": "Quadrat"}
-SHAPE_MANY = {"circle": "Kreise", "triangle": "Dreiecke", "square": "Quadrate"}
-FILL_ONE = {"circle": {"filled": "ausgefüllter", "empty": "unausgefüllter"},
-            "triangle": {"filled": "ausgefülltes", "empty": "unausgefülltes"},
-            "square": {"filled": "ausgefülltes", "empty": "unausgefülltes"}}
-FILL_MANY = {"filled": "ausgefüllte", "empty": "unausgefüllte"}
+#: after "mit" (dative plural)
+SHAPE_MANY = {"circle": "Kreisen", "triangle": "Dreiecken", "square": "Quadraten"}
+FILL_ONE = {"filled": "ausgefülltem", "empty": "unausgefülltem"}     # dative singular
+FILL_MANY = {"filled": "ausgefüllten", "empty": "unausgefüllten"}
 COLOR = {"white": "weiße", "black": "schwarze"}
 
 
 def card_name(card: tuple) -> str:
+    """„weiße Karte mit 2 ausgefüllten Kreisen“: ohne Komma, damit eine
+    Liste von Karten (eine Reihe in einer Logzeile) eindeutig bleibt."""
     shape, count, fill, color = card
     if count == 1:
-        shapes = f"1 {FILL_ONE[shape][fill]} {SHAPE_ONE[shape]}"
+        shapes = f"1 {FILL_ONE[fill]} {SHAPE_ONE[shape]}"
     else:
         shapes = f"{count} {FILL_MANY[fill]} {SHAPE_MANY[shape]}"
-    return f"{COLOR[color]} Karte, {shapes}"
+    return f"{COLOR[color]} Karte mit {shapes}"
 
 
 TEXTS: dict[str, str] = {
@@ -298,3 +301,5 @@ TEXTS.update({f"value.{rule_id}": german for rule_id, _, _, _, german in DECK})
 TEXTS.update(LANGUAGE)
 TEXTS.update(BUILDER)
 TEXTS.update(EXPLAIN)
+TEXTS.update(READING)
+TEXTS.update(restriction_texts(TEXTS))

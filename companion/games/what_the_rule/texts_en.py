@@ -1,18 +1,22 @@
 """What the Rule?!'s English texts (the same keys and placeholders as texts_de)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .reading import restriction_texts
 from .texts_builder_en import TEXTS as BUILDER
 from .texts_explain_en import TEXTS as EXPLAIN
 from .texts_language_en import TEXTS as LANGUAGE
+from .texts_reading_en import TEXTS as READING
 
 SHAPE_ONE = {"circle": "circle", "triangle": "triangle", "square": "square"}
 SHAPE_MANY = {"circle": "circles", "triangle": "triangles", "square": "squares"}
 
 
 def card_name(card: tuple) -> str:
+    """"white card with 2 filled circles": no comma, so a list of cards
+    (a row in a log line) reads unambiguously."""
     shape, count, fill, color = card
     noun = SHAPE_ONE[shape] if count == 1 else SHAPE_MANY[shape]
-    return f"{color} card, {count} {fill} {noun}"
+    return f"{color} card with {count} {fill} {noun}"
 
 
 TEXTS: dict[str, str] = {
@@ -285,3 +289,5 @@ TEXTS.update({f"value.{rule_id}": english for rule_id, _, _, english, _ in DECK}
 TEXTS.update(LANGUAGE)
 TEXTS.update(BUILDER)
 TEXTS.update(EXPLAIN)
+TEXTS.update(READING)
+TEXTS.update(restriction_texts(TEXTS))

@@ -48,8 +48,6 @@ TEXTS: dict[str, str] = {
                            "abwägen (Position {at}): Vergleiche jedes mit einer Zahl."),
     "error.rule_too_complex": ("Für diese Regel müsste die App zu viele verschiedene Reihen "
                                "verfolgen, um rechtzeitig zu entscheiden: Bitte sag sie einfacher."),
-    "error.rule_no_second": ("Nach der ersten Karte kann keine Karte mehr zu dieser Regel passen, "
-                             "die Reihe könnte nie wachsen: Bitte ändere sie."),
     "error.rule_arith": "Mit „{op}“ lässt sich nur mit Zahlen rechnen (Position {at}).",
     "error.rule_modulo": "Nach % muss eine ganze Zahl von 1 bis {max} stehen (Position {at}).",
 }

@@ -45,8 +45,6 @@ TEXTS: dict[str, str] = {
                            "(position {at}): compare each with a number."),
     "error.rule_too_complex": ("This rule asks the app to follow too many different rows to judge "
                                "it in time: please say it more simply."),
-    "error.rule_no_second": ("After the first card no card can follow this rule, so the row "
-                             "could never grow: please change it."),
     "error.rule_arith": "Only numbers can be calculated with “{op}” (position {at}).",
     "error.rule_modulo": "After % there must be a whole number from 1 to {max} (position {at}).",
 }
