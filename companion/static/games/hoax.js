@@ -95,15 +95,31 @@
     ".hoax-revealed{background:#fc6;color:#000}.hoax-pts{text-align:right;font-weight:bold}" +
     ".hoax-claims ul{list-style:none;padding-left:0;margin:.2em 0}.hoax-final{color:var(--danger-ink)}" +
     ".hoax-phone .hoax-claims h3{font-size:1rem;margin:.5em 0 0}.hoax-phone .hoax-claims li{padding:.15em 0;border-top:1px solid #ddd5c7}" +
-    ".hoax-book{width:100%;text-align:left}.hoax-book h3{font-size:.9rem;color:#b8c5ce;margin:0 0 .2em}" +
-    ".hoax-book table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:1rem;line-height:1.2}" +
-    ".hoax-book th,.hoax-book td{padding:.1em 0;text-align:center;border-bottom:1px solid #31485a}" +
-    ".hoax-book tr>th:first-child{width:30%;text-align:left;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}" +
-    ".hoax-book .hb-shown{color:#ff8a80;font-weight:700}.hoax-book .hb-no{color:#5d7384}" +
-    ".secret-items .hoax-who{flex-direction:row;align-items:baseline;gap:.5em}.secret-items .hoax-who strong{font-size:1.5rem}" +
-    "#secret-items:has(.hoax-book){gap:.4em}" +
-    "#secret-actions .picks[data-type=accuse] .choice{flex-basis:30%;padding-left:.3em;padding-right:.3em}" +
-    ".hb-key,.hoax-showed{font-size:.8rem;color:#b8c5ce;margin:.3em 0 0;text-align:left;width:100%}.hoax-showed b{color:#fff}" +
+    ".hoax-book{width:100%;text-align:left}.hoax-book h3{font-size:.85rem;color:#b8c5ce;margin:0 0 .1em}" +
+    ".hb-tables{display:flex;gap:.8em;align-items:flex-start}" +
+    ".hoax-book table{flex:1 1 0;min-width:0;width:100%;border-collapse:collapse;table-layout:fixed;font-size:.95rem;line-height:1.1}" +
+    ".hoax-book th,.hoax-book td{padding:.05em 0;text-align:center;border-bottom:1px solid #31485a}" +
+    // a long name wraps in its row rather than losing letters
+    ".hoax-book tr>th:first-child{width:30%;text-align:left;font-weight:600;overflow-wrap:anywhere;padding-right:.25em}" +
+    // two tables side by side: the icons close together, the name takes the rest
+    ".hb-split table{table-layout:auto;font-size:.82rem;line-height:1.05}.hb-split td,.hb-split tr:first-child th+th{width:1.15em}.hb-split :is(th,td){padding:.05em 0}" +
+    ".hb-split tr>th:first-child{width:100%}" +
+    // a large table (two notebook tables): the rest of the sheet a little denser too
+    "#secret-body:has(.hb-split){gap:.3em}#secret-body:has(.hb-split) .explain-secret," +
+    "#secret-body:has(.hb-split) .secret-log .log,#secret-body:has(.hb-split) .picks .move-help," +
+    "#secret-body:has(.hb-split) .secret-aim:not(.aiming){font-size:.8rem}" +
+    // the whole sheet is only for you: its private lines go without their heading, under a rule
+    "#secret-body:has(.hb-split) .secret-log h3{display:none}#secret-body:has(.hb-split) .secret-log{border-top:1px solid #31485a}" +
+    ".hoax-book .hb-shown{color:#ff8a80;font-weight:700}.hoax-book .hb-no{color:#8598a6}" +
+    ".secret-items .hoax-who{flex-direction:row;align-items:baseline;gap:.5em}.secret-items .hoax-who strong{font-size:1.4rem}" +
+    "#secret-items:has(.hoax-book){gap:.3em}" +
+    ".hb-top{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;column-gap:.6em;margin-bottom:.1em}" +
+    ".hb-top .hoax-who small{display:none}.hb-top .hoax-who strong{font-size:1.15rem}.hb-top h3{margin:0;font-size:.8rem}" +
+    // identities: three a row (names: two a row, or as many as fit when many, app.css)
+    "#secret-actions .picks:is([data-type=accuse][data-step=identity],[data-type=cover],[data-type=show]) .choice" +
+    "{flex-basis:30%;padding-left:.3em;padding-right:.3em}" +
+    ".hb-key,.hoax-showed{font-size:.78rem;line-height:1.3;color:#b8c5ce;margin:.25em 0 0;text-align:left;width:100%}" +
+    ".hoax-showed b{color:#fff}.hb-name{white-space:nowrap}" +
     ".hx-first b{white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em}" +
     "body:has(.hoax-no-points) #seats .score{display:none}";
   // the open forms (claim, buy information): smaller buttons, more in a row
@@ -380,13 +396,21 @@
        identity, so the secret choices below stay on screen with 8 players. */
     secret: function (view, ui) {
       var you = view.you || {}, id = (you.secret || {}).identity;
-      var out = id ? '<div class="secret-item hoax-who" data-key="identity"><small>' + ui.esc(ui.t("field.identity")) +
+      var who = id ? '<div class="secret-item hoax-who" data-key="identity"><small>' + ui.esc(ui.t("field.identity")) +
         '</small><strong class="value-' + ui.esc(id) + '">' + (ICON[id] || "") + " " + ui.esc(idName(ui, id)) + "</strong></div>" : "";
-      return out + (notebook(view, ui) || showed(you, ui));
+      return notebook(view, ui, who) || who + showed(you, ui);
     }
   };
 
-  function notebook(view, ui) {
+  /* The notebook: a row per other player still in the round, a column per
+     identity.  From six rows on it lies in two tables side by side, so
+     that with fourteen players (large group) the notebook, its key and the
+     secret choices below it all fit on the sheet while the thumb holds the
+     bar (nothing there can be scrolled).  The key is one paragraph: the
+     icons' names, then what ✗ and – mean. */
+  var BOOK_SPLIT = 6;
+
+  function notebook(view, ui, who) {
     var you = view.you || {}, pub = view.public || {};
     var rows = Object.keys(you.possible || {}).map(function (s) {
       var seatNo = Number(s), p = (pub.players || []).filter(function (x) { return x.seat === seatNo; })[0];
@@ -398,24 +422,32 @@
         var mark = what === "in" ? ICON[i] : what === "shown" ? "✗" : "–";
         return '<td class="hb-' + (what || "no") + '">' + mark + "</td>";
       }).join("") + "</tr>";
-    }).join("");
-    if (!rows) return "";
-    var head = IDS.map(function (i) {
+    }).filter(function (row) { return row; });
+    if (!rows.length) return "";
+    var split = rows.length >= BOOK_SPLIT, half = Math.ceil(rows.length / 2);
+    var head = "<tr><th></th>" + IDS.map(function (i) {
       return '<th title="' + ui.esc(idName(ui, i)) + '" aria-label="' + ui.esc(idName(ui, i)) + '">' + ICON[i] + "</th>";
+    }).join("") + "</tr>";
+    var tables = (split ? [rows.slice(0, half), rows.slice(half)] : [rows]).map(function (part) {
+      return "<table>" + head + part.join("") + "</table>";
     }).join("");
-    var legend = IDS.map(function (i) { return ICON[i] + "\u00a0" + ui.esc(idName(ui, i)); }).join(" · ");
-    return '<div class="hoax-book"><h3>' + ui.esc(ui.t("ui.notebook")) + "</h3><table><tr><th></th>" + head + "</tr>" + rows +
-      "</table>" + showed(you, ui) + '<p class="hb-key">' + ui.esc(ui.t("ui.book_key")) + "<br>" + legend + "</p></div>";
+    var legend = IDS.map(function (i) { return '<span class="hb-name">' + ICON[i] + "\u00a0" + ui.esc(idName(ui, i)) + "</span>"; });
+    // a large table: the identity on the notebook's heading line
+    var title = "<h3>" + ui.esc(ui.t(split ? "ui.notebook_short" : "ui.notebook")) + "</h3>";
+    return (split ? "" : who) + '<div class="hoax-book' + (split ? " hb-split" : "") + '">' +
+      (split ? '<div class="hb-top">' + who + title + "</div>" : title) +
+      '<div class="hb-tables">' + tables + "</div>" + showed(you, ui) +
+      '<p class="hb-key">' + legend.join(" ") + " · " + ui.esc(ui.t("ui.book_key")) + "</p></div>";
   }
 
-  // what you showed whom, one line: "What you showed: Petra — Monk, Judge; Tom — Baron"
+  // what you showed whom, one line: "What you showed: Petra ✝ ⚖ · Tom ♔" (the key names the icons)
   function showed(you, ui) {
     var keys = Object.keys(you.showed || {});
     if (!keys.length) return "";
     return '<p class="hoax-showed"><b>' + ui.esc(ui.t("ui.showed")) + ":</b> " + keys.map(function (b) {
-      return ui.esc(ui.name(Number(b))) + " — " + you.showed[b].map(function (id) {
-        return ui.esc(idName(ui, id));
-      }).join(", ");
-    }).join("; ") + "</p>";
+      return '<span class="hb-name">' + ui.esc(ui.name(Number(b))) + " " + you.showed[b].map(function (id) {
+        return '<span title="' + ui.esc(idName(ui, id)) + '">' + ICON[id] + "</span>";
+      }).join("\u00a0") + "</span>";
+    }).join(" · ") + "</p>";
   }
 })();
