@@ -4,7 +4,9 @@ builder only (taps, and the native pickers of its selects), reads it back
 in words, puts it into the seal form with "Use this rule" and seals it.
 Then cards are played over the API and the server's row must be exactly
 what the rule, written here independently as a Python lambda over
-(card, row), says: the first card is free unless the rule says otherwise.
+(card, row), says: the first card is free unless the rule says otherwise;
+under the sentence the phone reads back what the rule lets start the row
+(issue #38: "The first card: any card").
 
 Screenshots of the builder (English and German, nested groups among them)
 go to test-artifacts/screens/wtr-builder-*.png."""
@@ -44,16 +46,14 @@ class Spec(namedtuple("Spec", "name lang join items rule words notes fits cards"
     card fits (independent of the server) and the cards played."""
 
 
-FREE_EN = ("The first card of the row has no card before it: "
-           "what the rule says about the card before does not count against it.")
-FREE_DE = ("Die erste Karte der Reihe hat keine Karte davor: "
-           "Was die Regel über die Karte davor sagt, zählt nicht gegen sie.")
-FREE2_EN = ("The first two cards of the row have no card two back: "
-            "what the rule says about the card two back does not count against them.")
+# how the app reads the start of the row (issue #38), under the sentence
+FREE_EN = "The first card: any card"
+FREE_DE = "Die erste Karte: jede Karte"
+FREE2_EN = "The second card: any card"
 
 SPECS = [
     Spec("only-white", "en", "and", [("color", "==", "white")],
-         "color == white", ["the colour is white"], [],
+         "color == white", ["the colour is white"], ["The first card: Colour white"],
          lambda c, row: c.color == "white",
          "c3fw s5eb t1ew t2fb s6ew"),
     Spec("alternate", "de", "and", [("color", "!=", "prev.color")],
@@ -66,11 +66,12 @@ SPECS = [
          "prev == none and count == 1 or prev != none and count == prev.count % 6 + 1",
          ["sie die erste Karte der Reihe ist und die Anzahl 1 ist",
           "sie nicht die erste Karte der Reihe ist und die Anzahl dieselbe wie die Anzahl der "
-          "Karte davor plus 1 (nach 6 kommt 1) ist"], [],
+          "Karte davor plus 1 (nach 6 kommt 1) ist"], ["Die erste Karte: Anzahl 1"],
          lambda c, row: c.count == (row[-1].count % 6 + 1 if row else 1),
          "c2fw c1fw t2eb s4fw s3fb c4ew t5fw s6eb c1eb t3fw"),
     Spec("circle-or-triangle", "en", "and", [("shape", "in", ["circle", "triangle"])],
-         "shape in [circle, triangle]", ["the shape is circle or triangle"], [],
+         "shape in [circle, triangle]", ["the shape is circle or triangle"],
+         ["The first card: Shape circle or triangle"],
          lambda c, row: c.shape in ("circle", "triangle"),
          "s1fw c2eb t6fw s3eb t4ew"),
     Spec("same-shape-or-colour", "de", "or", [("shape", "==", "prev.shape"), ("color", "==", "prev.color")],
@@ -89,7 +90,8 @@ SPECS = [
          [("group", "and", [("color", "==", "white"), ("count", "odd", None)]),
           ("group", "and", [("color", "==", "black"), ("count", "even", None)])],
          "color == white and count % 2 == 1 or color == black and count % 2 == 0",
-         ["the colour is white and the count is odd", "the colour is black and the count is even"], [],
+         ["the colour is white and the count is odd", "the colour is black and the count is even"],
+         ["The first card: Count 1, 3 or 5, Colour white; or Count 2, 4 or 6, Colour black"],
          lambda c, row: c.count % 2 == (1 if c.color == "white" else 0),
          "c3fw c3fb s4eb t2ew t5ew c6fb"),
     Spec("seven-with-the-card-before", "de", "and", [("sum", "==", "7")],
@@ -103,7 +105,7 @@ SPECS = [
          "c4fw t5fw s1eb c2ew t3eb s3fw c6fb"),
     Spec("every-third-black", "de", "or", [("place", "not_place", "*3"), ("color", "==", "black")],
          "n % 3 != 2 or color == black",
-         ["sie nicht Karte Nr. 3, 6, 9, … der Reihe ist", "die Farbe schwarz ist"], [],
+         ["sie nicht Karte Nr. 3, 6, 9, … der Reihe ist", "die Farbe schwarz ist"], [FREE_DE],
          lambda c, row: len(row) % 3 != 2 or c.color == "black",
          "c1fw t2ew s3fw s3fb c4ew t5ew c6fw c6eb t1fw"),
     Spec("two-change", "en", "and", [("changes", "==", "2")],
@@ -184,9 +186,10 @@ def build(phone, spec: Spec):
 
 
 def read_back(box) -> tuple[list[str], list[str]]:
-    """The sentence's alternatives and its notes, as shown."""
+    """The sentence's alternatives and how the app reads the start of the
+    row, as shown."""
     return ([li.text_content() for li in box.locator(".wtr-alts > li").all()],
-            [p.text_content() for p in box.locator(".wtr-free").all()])
+            [p.text_content() for p in box.locator(".wtr-reading").all()])
 
 
 def no_raw_text(page):

@@ -10,6 +10,9 @@ import copy
 import itertools
 import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -165,7 +168,7 @@ def test_the_issues_three_guesses_for_the_rulebooks_rule_are_right(guess, lang):
         assert not state["guesses"][-1].get("start")
         assert not any("start" in e["key"] for e in events)
         return
-    assert state["guesses"][-1]["start"] is True
+    assert state["guesses"][-1]["start"] is True and result["start"] is True
     expected = {"en": ["Dina's guess is right, as a game master judges it: it and the rule differ "
                        "only at the start of the row, where one of them reads a card the row "
                        "does not have yet.", "By the rule, the first card: Count 1."],
@@ -374,3 +377,86 @@ def test_the_relevant_properties_of_two_rules():
     assert relevant(parse("total < 20")) == ("count",)
     assert relevant(parse("color == white"), parse("shape == prev.shape")) == ("shape", "color")
     assert relevant(parse("changes == 2")) == ATTRIBUTES
+
+
+# --- the phone reads the start of the row the same way ----------------------------------------
+
+RULE_JS = Path(__file__).resolve().parents[2] / "companion" / "static" / "games" / "what_the_rule.rule.js"
+NODE_READING = """
+global.window = {};
+require(process.argv[1]);
+const R = window.Companion.wtrRule;
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const ui = (texts) => ({t: (k, p) => String(texts[k]).replace(/\\{(\\w+)\\}/g, (m, x) => (p && x in p ? p[x] : m)),
+                        esc: (s) => s, name: (s) => "Seat" + s});
+const out = input.rules.map((text) => {
+  const reading = R.reading(text);
+  const said = {};
+  for (const lang of ["en", "de"]) {
+    said[lang] = {};
+    for (const which of Object.keys(reading)) said[lang][which] = R.say(ui(input.texts[lang]), reading[which]);
+  }
+  return {reading, said};
+});
+const parted = input.parted.map((p) => ({en: R.partedSentence(ui(input.texts.en), p),
+                                       de: R.partedSentence(ui(input.texts.de), p)}));
+console.log(JSON.stringify({out, parted}));
+"""
+ATOMS = ["color == white", "shape != prev.shape", "count > prev2.count", "n % 3 == 1",
+         "total % 4 != 0", "changes >= 2", "prev == none", "prev2 != none", "count in [1, 3, 5]",
+         "fill == prev.fill", "color != prev2.color", "count == prev.count % 6 + 1", "count <= 3",
+         "shape in [circle, square]", "count + prev.count == 7", "prev.color == black"]
+
+
+def random_rule(rng: random.Random, depth: int = 0) -> str:
+    if depth > 2 or rng.random() < 0.35:
+        return rng.choice(ATOMS)
+    joiner = rng.choice([" and ", " or ", "not"])
+    if joiner == "not":
+        return f"not ({random_rule(rng, depth + 1)})"
+    return f"({random_rule(rng, depth + 1)}{joiner}{random_rule(rng, depth + 1)})"
+
+
+def test_the_phone_reads_the_start_of_the_row_like_the_server():
+    """what_the_rule.rule.js computes the reading before a rule is sealed:
+    over the deck, the examples, the issue's rules and random ones it must
+    be the server's, in both languages, as must a wrong guess's sentence
+    on the table."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    rng = random.Random(38)
+    rules = ([e[2] for e in deck.DECK] + EXAMPLES + [SEALED] + NATURAL + [
+        "prev == none and color == black or color != prev.color",
+        "shape == prev.shape or shape == prev2.shape",
+        "shape == prev.shape and shape != prev.shape or count == 1",
+        "color != prev.color and shape != prev2.shape", "not count > 3", "count < 1",
+        "color == white or fill == empty", "changes == 4 or prev2.count == count"]
+        + [random_rule(rng) for _ in range(60)])
+    rules = [parse(text).text for text in rules]
+    entries = []
+    for secret, guess in [(SEALED, "count == prev.count + 1"), ("count <= 3", "count <= 4"),
+                          ("color != prev.color", "color != prev.color and shape == circle"),
+                          ("n >= 0", "n != 9 or color == white"), ("n < 5 or count > 0", "n < 4"),
+                          ("total % 5 != 0", "total % 5 != 0 and n != 8")]:
+        s, g = parse(secret), parse(guess)
+        entries.append({"seat": BOB, "rule": g.text,
+                        **flow.parting_record(s, g, judge(s, g).parting)})
+    texts = {lang: {k: v for k, v in GAME.texts[lang].items()
+                    if k.startswith(("ui.", "log.", "field.", "value.", "words."))}
+             for lang in ("en", "de")}
+    answer = subprocess.run([node, "-e", NODE_READING, str(RULE_JS)], capture_output=True, text=True,
+                            input=json.dumps({"rules": rules, "texts": texts, "parted": entries}),
+                            timeout=120)
+    assert answer.returncode == 0, answer.stderr
+    found = json.loads(answer.stdout)
+    for text, phone in zip(rules, found["out"]):
+        server = reading(parse(text))
+        assert phone["reading"] == server, text
+        for lang in ("en", "de"):
+            assert phone["said"][lang] == {w: say(d, GAME.texts[lang]) for w, d in server.items()}, text
+    assert {"second"} & set().union(*(o["reading"] for o in found["out"]))
+    for entry, phone in zip(entries, found["parted"]):
+        for lang in ("en", "de"):
+            (line,) = said([flow.parted_event(entry)], lang)
+            assert phone[lang] == line.replace("Bob", f"Seat{BOB}")

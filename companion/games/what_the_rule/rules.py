@@ -348,8 +348,10 @@ class WhatTheRule(Game):
         guess["right"] = right
         if right and start:     # right as a game master judges: the log says why
             guess["start"] = True
-            return (flow.start_events(state, guess["seat"], start)
-                    + flow.end_round(state, "guessed", guess["seat"]))
+            events = (flow.start_events(state, guess["seat"], start)
+                      + flow.end_round(state, "guessed", guess["seat"]))
+            state["results"][-1]["start"] = True
+            return events
         if right:
             return flow.end_round(state, "guessed", guess["seat"])
         events = [ev("guess_wrong", seat=seat(guess["seat"]))]

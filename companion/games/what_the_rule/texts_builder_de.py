@@ -98,8 +98,4 @@ TEXTS: dict[str, str] = {
     "words.ge": "{a} mindestens {b} ist",
     "words.fits_when": "Eine Karte passt, wenn",
     "words.fits_when_any": "Eine Karte passt, wenn eins davon gilt:",
-    "words.free_prev": "Die erste Karte der Reihe hat keine Karte davor: "
-                       "Was die Regel über die Karte davor sagt, zählt nicht gegen sie.",
-    "words.free_prev2": "Die ersten zwei Karten der Reihe haben keine Karte zwei davor: "
-                        "Was die Regel über die Karte zwei davor sagt, zählt nicht gegen sie.",
 }

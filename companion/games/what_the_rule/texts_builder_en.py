@@ -96,8 +96,4 @@ TEXTS: dict[str, str] = {
     "words.ge": "{a} is at least {b}",
     "words.fits_when": "A card fits when",
     "words.fits_when_any": "A card fits when one of these holds:",
-    "words.free_prev": "The first card of the row has no card before it: "
-                       "what the rule says about the card before does not count against it.",
-    "words.free_prev2": "The first two cards of the row have no card two back: "
-                        "what the rule says about the card two back does not count against them.",
 }

@@ -247,12 +247,13 @@
       ui.esc(ui.t("ui.shown_of", {k: pend.cards.length, n: pend.size})) + '</div><div class="wtr-cards">' + shown + "</div></div>";
   }
 
-  function ruleReveal(view, ui, result) {
+  function ruleReveal(view, ui, result, table) {
     var r = result.rule, body;
     if (r.kind === "text") body = '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: r.text})) + "</div>";
     else if (r.kind === "deck") {
       body = '<div class="wtr-sentence">' + ui.esc(ui.t("value." + r.id)) + "</div><code>" + ui.esc(r.rule) + "</code>";
     } else body = "<code>" + ui.esc(r.rule) + "</code>" + ruleWords(ui, r.rule);
+    if (r.kind === "deck" || table) body += K.wtrRule ? K.wtrRule.revealMore(ui, result, table, cardSvg) : needRule("");
     var how = result.reason === "guessed" ? ui.t("ui.found_by", {name: ui.name(result.guesser)})
       : ui.t("ui.end_" + result.reason);
     var points = "";
@@ -511,7 +512,7 @@
       var p = view.public;
       var out = '<div class="wtr">' + header(view, ui);
       var last = (p.results || [])[p.results.length - 1];
-      if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last);
+      if ((p.phase === "rule" || p.phase === "over") && last) out += ruleReveal(view, ui, last, true);
       // a large table (issue #25): smaller cards, the row's last nine places,
       // the newest two guesses (the rest in the log) and no points table
       // (the seat list beside shows the same numbers), so all fits 1280x800;

@@ -283,40 +283,272 @@
     var text = clause(ui, node);
     return node[0] === other ? "(" + text + ")" : text;
   }
-  /* Which missing cards the rule leaves to the reader: it compares with the
-     card before (or two back) without saying what happens at the start of
-     the row, where that card is missing and the comparison rules nothing out. */
-  function freeNotes(tree) {
-    var seen = {};
-    (function walk(x) {
-      if (!Array.isArray(x)) return;
-      if (typeof x[0] !== "string") { x.forEach(walk); return; }    // the parts of an "and" or "or"
-      if (x[0] === "prev_attr" || x[0] === "changes") seen.prev = true;
-      if (x[0] === "prev2_attr") seen.prev2 = true;
-      if (x[0] === "cmp" && (x[2][0] === "none" || x[3][0] === "none")) seen["said_" + (x[2][0] === "none" ? x[3] : x[2])[0]] = true;
-      x.slice(1).forEach(walk);
-    })(tree);
-    return ["prev", "prev2"].filter(function (c) { return seen[c] && !seen["said_" + c]; });
+  /* --- the app's reading where the row is short (issue #38) -------------
+     The same as companion/games/what_the_rule/reading.py (a test runs
+     both over the deck and more): what the rule lets be the first card,
+     and the second where it reads the card two back, by the language's
+     meaning (three-valued: a card fits unless the rule is false).  A set
+     of the 72 cards is three 24-bit words; card i runs through shape,
+     count, fill and colour as the server's does. */
+  var ATTRS = ["shape", "count", "fill", "color"];
+  var DOMAINS = {shape: ["circle", "triangle", "square"], count: [1, 2, 3, 4, 5, 6],
+    fill: ["filled", "empty"], color: ["white", "black"]};
+  var CARDS = [];
+  DOMAINS.shape.forEach(function (shape) { DOMAINS.count.forEach(function (count) {
+    DOMAINS.fill.forEach(function (fill) { DOMAINS.color.forEach(function (color) {
+      CARDS.push({shape: shape, count: count, fill: fill, color: color});
+    }); });
+  }); });
+  function none() { return [0, 0, 0]; }
+  function withCard(m, i) { m[(i / 24) | 0] |= 1 << (i % 24); return m; }
+  function has(m, i) { return (m[(i / 24) | 0] >> (i % 24) & 1) === 1; }
+  function and(a, b) { return [a[0] & b[0], a[1] & b[1], a[2] & b[2]]; }
+  function union(a, b) { return [a[0] | b[0], a[1] | b[1], a[2] | b[2]]; }
+  function minus(a, b) { return [a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2]]; }
+  function empty(m) { return !(m[0] || m[1] || m[2]); }
+  function same(a, b) { return a[0] === b[0] && a[1] === b[1] && a[2] === b[2]; }
+  function size(m) {
+    var n = 0;
+    m.forEach(function (w) { for (; w; w &= w - 1) n++; });
+    return n;
   }
-  /* HTML: "A card fits when" and the alternatives as a list, then what
-     happens at the start of the row where the rule does not say it. */
+  var ALL = CARDS.reduce(function (m, c, i) { return withCard(m, i); }, none());
+  function ofValue(attr, value) {
+    return CARDS.reduce(function (m, c, i) { return c[attr] === value ? withCard(m, i) : m; }, none());
+  }
+
+  /* language.py's evaluate: a value, null for a missing one, and for a
+     condition true, false or null (unknown) */
+  function evaluate(node, card, at) {
+    var op = node[0], found;
+    if (op === "and" || op === "or") {
+      found = node[1].map(function (x) { return evaluate(x, card, at); });
+      if (op === "and") return found.indexOf(false) >= 0 ? false : found.indexOf(null) >= 0 ? null : true;
+      return found.indexOf(true) >= 0 ? true : found.indexOf(null) >= 0 ? null : false;
+    }
+    if (op === "not") { found = evaluate(node[1], card, at); return found === null ? null : !found; }
+    if (op === "cmp") {
+      var a = value(node[2], card, at), b = value(node[3], card, at);
+      if (node[2][0] === "none" || node[3][0] === "none") return (a === b) === (node[1] === "==");
+      if (a === null || b === null) return null;
+      return {"==": a === b, "!=": a !== b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[node[1]];
+    }
+    if (op === "in") {
+      var v = value(node[2], card, at);
+      if (v === null && node[3].indexOf(null) < 0) return null;
+      return (node[3].indexOf(v) >= 0) !== node[1];
+    }
+    return value(node, card, at);
+  }
+  function value(node, card, at) {
+    var op = node[0], a, b;
+    if (op === "add" || op === "sub") {
+      a = value(node[1], card, at); b = value(node[2], card, at);
+      return a === null || b === null ? null : op === "add" ? a + b : a - b;
+    }
+    if (op === "mod" || op === "neg") {
+      a = value(node[1], card, at);
+      return a === null ? null : op === "mod" ? ((a % node[2]) + node[2]) % node[2] : -a;
+    }
+    if (op === "num" || op === "val") return node[node.length - 1];
+    if (op === "attr") return card[node[1]];
+    if (op === "prev_attr" || op === "prev2_attr") {
+      var other = op === "prev_attr" ? at.prev : at.prev2;
+      return other ? other[node[1]] : null;
+    }
+    if (op === "prev") return at.prev;
+    if (op === "prev2") return at.prev2;
+    if (op === "n") return at.n;
+    if (op === "total") return at.total + card.count;
+    if (op === "changes") return at.prev ? ATTRS.filter(function (x) { return card[x] !== at.prev[x]; }).length : null;
+    return null;     // none
+  }
+  function fitting(tree, row) {
+    var at = {prev: row[row.length - 1] || null, prev2: row.length > 1 ? row[row.length - 2] : null,
+      n: row.length, total: row.reduce(function (t, c) { return t + c.count; }, 0)};
+    return CARDS.reduce(function (m, c, i) { return evaluate(tree, c, at) !== false ? withCard(m, i) : m; }, none());
+  }
+
+  /* every product of value sets, in the server's order (the last attribute
+     fastest): [mask, size, restrictions] */
+  var products = null;
+  function productList() {
+    if (products) return products;
+    var parts = ATTRS.map(function (attr) {
+      var domain = DOMAINS[attr], out = [];
+      for (var bits = 1; bits < 1 << domain.length; bits++) {
+        var values = domain.filter(function (v, i) { return bits >> i & 1; });
+        out.push([values.reduce(function (m, v) { return union(m, ofValue(attr, v)); }, none()),
+          values.length === domain.length ? null : values]);
+      }
+      return out;
+    });
+    products = [];
+    (function walk(k, mask, restrictions) {
+      if (k === ATTRS.length) { products.push([mask, size(mask), restrictions]); return; }
+      parts[k].forEach(function (part) {
+        walk(k + 1, and(mask, part[0]), part[1] ? restrictions.concat([[ATTRS[k], part[1]]]) : restrictions);
+      });
+    })(0, ALL, []);
+    return products;
+  }
+  /* reading.py's describe: any, none, at most three alternatives, or how many */
+  function describe(mask) {
+    if (same(mask, ALL)) return {any: true};
+    if (empty(mask)) return {none: true};
+    var inside = productList().filter(function (p) { return empty(minus(p[0], mask)); });
+    var alts = [], uncovered = mask;
+    while (!empty(uncovered)) {
+      if (alts.length === 3) return {cards: size(mask)};
+      var best = null, key = [-1, -1];
+      inside.forEach(function (p) {
+        var k = [size(and(p[0], uncovered)), p[1]];
+        if (k[0] > key[0] || (k[0] === key[0] && k[1] > key[1])) { best = p; key = k; }
+      });
+      alts.push(best[2].map(function (r) { return [r[0], r[1].slice()]; }));
+      uncovered = minus(uncovered, best[0]);
+    }
+    return {alts: alts};
+  }
+  function indices(mask) { return CARDS.map(function (c, i) { return i; }).filter(function (i) { return has(mask, i); }); }
+  /* reading.py's describe_second: what may follow each possible first card */
+  function describeSecond(tree, first) {
+    var after = indices(first).map(function (i) { return [i, fitting(tree, [CARDS[i]])]; });
+    var sets = {};
+    after.forEach(function (x) { sets[x[1].join()] = x[1]; });
+    var keys = Object.keys(sets);
+    if (!keys.length) return {none: true};
+    if (keys.length === 1) return describe(sets[keys[0]]);
+    var found = [];
+    for (var a = 0; a < ATTRS.length; a++) {
+      var attr = ATTRS[a], domain = DOMAINS[attr], kinds = {};
+      after.forEach(function (x) {
+        var values = domain.filter(function (v) { return indices(x[1]).some(function (c) { return CARDS[c][attr] === v; }); });
+        var own = CARDS[x[0]][attr];
+        var kind = values.length === 1 && values[0] === own ? "same"
+          : values.length === domain.length - 1 && values.indexOf(own) < 0 ? "other" : values;
+        kinds[JSON.stringify(kind)] = kind;
+      });
+      var list = Object.keys(kinds);
+      if (list.length !== 1) return {depends: true};
+      var kind = kinds[list[0]];
+      if (typeof kind === "string" || kind.length !== domain.length) found.push([attr, kind]);
+    }
+    var whole = after.every(function (x) {
+      var want = ALL;
+      found.forEach(function (r) {
+        var own = CARDS[x[0]][r[0]], values = r[1] === "same" ? [own]
+          : r[1] === "other" ? DOMAINS[r[0]].filter(function (v) { return v !== own; }) : r[1];
+        want = and(want, values.reduce(function (m, v) { return union(m, ofValue(r[0], v)); }, none()));
+      });
+      return same(want, x[1]);
+    });
+    return whole ? {alts: [found]} : {depends: true};
+  }
+  function readsTwoBack(x) {
+    if (!Array.isArray(x)) return false;
+    if (x[0] === "prev2_attr") return true;
+    return x.some(readsTwoBack);
+  }
+  /* {first: description} and, for a rule reading the card two back, second */
+  function reading(tree) {
+    var first = fitting(tree, []), out = {first: describe(first)};
+    if (readsTwoBack(tree)) out.second = describeSecond(tree, first);
+    return out;
+  }
+  function listed(ui, values) {
+    if (values.length === 1) return values[0];
+    return values.slice(0, -1).join(", ") + ui.t("words.list_or") + values[values.length - 1];
+  }
+  function restrictionWords(ui, r) {
+    var field = ui.t("field." + r[0]);
+    if (typeof r[1] === "string") return ui.t("ui.r_" + r[1], {attr: field});
+    return field + " " + listed(ui, r[1].map(function (v) { return typeof v === "number" ? String(v) : ui.t("value." + v); }));
+  }
+  /* reading.py's say: a description in words */
+  function say(ui, d) {
+    if (d.any) return ui.t("ui.r_any");
+    if (d.none) return ui.t("ui.r_none");
+    if (d.depends) return ui.t("ui.r_depends");
+    if (d.cards !== undefined) return ui.t("ui.r_cards", {k: d.cards});
+    return d.alts.map(function (alt) {
+      return alt.map(function (r) { return restrictionWords(ui, r); }).join(", ");
+    }).join(ui.t("ui.r_or"));
+  }
+  /* "The first card: Count 1" (and the second card), as lines */
+  function readingLines(ui, tree) {
+    var r = reading(tree), out = [ui.t("ui.r_first", {what: say(ui, r.first)})];
+    if (r.second) out.push(ui.t("ui.r_second", {what: say(ui, r.second)}));
+    return out;
+  }
+  function readingHtml(ui, text) {
+    var parsed = parseRule(text);
+    if (parsed.error) return "";
+    return readingLines(ui, parsed.tree).map(function (line) {
+      return '<p class="wtr-note wtr-reading">' + ui.esc(line) + "</p>";
+    }).join("");
+  }
+  /* HTML: "A card fits when" and the alternatives as a list, then how the
+     app reads the start of the row (what it lets be the first card). */
   function ruleWords(ui, text) {
     var parsed = parseRule(text);
     if (parsed.error) return '<p class="wtr-unread">' + ui.esc(ui.t("ui.rule_unreadable", {at: parsed.error})) + "</p>";
     var tree = parsed.tree;
     var parts = tree[0] === "or" ? tree[1] : [tree];
     var head = ui.esc(ui.t(parts.length > 1 ? "words.fits_when_any" : "words.fits_when"));
-    var notes = freeNotes(tree).map(function (c) {
-      return '<p class="wtr-note wtr-free">' + ui.esc(ui.t("words.free_" + c)) + "</p>";
-    }).join("");
     return '<div class="wtr-words">' + head + '<ul class="wtr-alts">' + parts.map(function (p) {
       return "<li>" + ui.esc(clause(ui, p)) + "</li>";
-    }).join("") + "</ul>" + notes + "</div>";
+    }).join("") + "</ul>" + readingHtml(ui, text) + "</div>";
+  }
+
+  /* --- a wrong guess at a round's end, on the table (issue #38) ------------
+     Where the guess and the rule part ways (results[].parted, sent once the
+     round is over): the row and the card drawn, and the log's sentence.
+     Its words are log lines (the table page has them; the phone reads them
+     in its log), so the keys are put together here, not named whole. */
+  var LOG = "log.";
+  function cardWords(ui, code, attrs) {
+    var parts = String(code).split("-");
+    var card = {shape: parts[0], count: Number(parts[1]), fill: parts[2], color: parts[3]};
+    if (attrs.length === 1) {
+      var v = card[attrs[0]];
+      return typeof v === "number" ? String(v) : ui.t("value." + v);
+    }
+    return attrs.length ? ui.t("value." + code) : ui.t("ui.r_any");
+  }
+  function partedSentence(ui, p) {
+    var params = {seat: ui.name(p.seat), rule: p.rule, card: cardWords(ui, p.card, p.attrs),
+      way: ui.t(LOG + "way_" + (p.secret_fits ? "rule" : "guess")), n: p.n, total: p.total,
+      row: p.row.map(function (c) { return cardWords(ui, c, p.attrs); }).join(", ")};
+    var key = p.n === 0 ? "parted_start" : !p.attrs.length ? "parted_n" : p.n <= 6 ? "parted"
+      : p.total !== null ? "parted_total" : "parted_long";
+    return ui.t(LOG + key, params);
+  }
+  function partedHtml(ui, p, cardSvg) {
+    var cards = p.attrs.length ? p.row.map(function (c) { return cardSvg(ui, c, "wtr-tiny"); }).join("") : "";
+    return '<li class="wtr-parted" data-drop="0"><span class="wtr-cards">' + (p.n > p.row.length ? "… " : "") + cards +
+      '<span class="wtr-arrow">→</span>' + cardSvg(ui, p.card, "wtr-tiny " + (p.secret_fits ? "wtr-rule-fits" : "wtr-guess-fits")) +
+      "</span> " + ui.esc(partedSentence(ui, p)) + "</li>";
+  }
+  /* What the reveal at a round's end adds (what_the_rule.js ruleReveal):
+     a deck rule's reading, and on the table why a guess right only at the
+     start of the row was right and where each wrong guess parts ways. */
+  function revealMore(ui, result, table, cardSvg) {
+    var r = result.rule, parted = result.parted || [];
+    var out = r.kind === "deck" ? readingHtml(ui, r.rule) : "";
+    if (!table) return out;
+    if (result.start) out += '<p class="wtr-note">' + ui.esc(ui.t(LOG + "guess_right_start", {seat: ui.name(result.guesser)})) + "</p>";
+    if (parted.length) {
+      out += '<ul class="wtr-guesses">' + parted.map(function (p) { return partedHtml(ui, p, cardSvg); }).join("") + "</ul>";
+    }
+    return out;
   }
 
   var STYLE =
     ".wtr-words{font-size:.95em}.wtr-alts{margin:.2em 0 .2em 1.2em;padding:0}" +
-    ".wtr-unread{color:var(--danger-ink);margin:.2em 0}.wtr-free{font-size:.9em;margin:.2em 0}" +
+    ".wtr-unread{color:var(--danger-ink);margin:.2em 0}.wtr-reading{font-size:.95em;margin:.2em 0;font-weight:600}" +
+    ".wtr-parted{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .6em;margin:.3em 0}" +
+    ".wtr-arrow{font-weight:800;padding:0 .2em}.wtr-rule-fits{outline:3px solid #2e7d32}.wtr-guess-fits{outline:3px solid #b3261e}" +
     ".wtr-form-words{background:var(--info-bg);border-radius:10px;padding:.4em .6em;margin:.3em 0}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule.rule", STYLE);
 
@@ -377,6 +609,11 @@
   K.wtrRule = {
     parseRule: parseRule,
     ruleWords: ruleWords,
+    reading: function (text) { var parsed = parseRule(text); return parsed.error ? null : reading(parsed.tree); },
+    say: say,
+    readingHtml: readingHtml,
+    partedSentence: partedSentence,
+    revealMore: revealMore,
     useRule: useRule,
     examplesOf: examplesOf,
     term: term,          // (the builder names what a condition is about as the words do)
