@@ -460,3 +460,14 @@ def test_the_phone_reads_the_start_of_the_row_like_the_server():
         for lang in ("en", "de"):
             (line,) = said([flow.parted_event(entry)], lang)
             assert phone[lang] == line.replace("Bob", f"Seat{BOB}")
+
+
+def test_explain_mode_says_what_a_guess_right_at_the_start_meant():
+    state = sealed()
+    state, _ = play_fitting(state, 1)
+    state, events = act(state, state["turn"], {"type": "guess", "rule": NATURAL[0]})
+    decisive = next(e for e in events if f"meaning.{e['key']}" in GAME.texts["en"])
+    assert decisive["key"] == "guess_right_start"
+    for lang in ("en", "de"):
+        text = translate(lang, "meaning.guess_right_start", decisive["params"], GAME, NAMES)
+        assert "Dina" in text and "{" not in text

@@ -11,8 +11,10 @@ Modules: ``rules`` (the Game: templates, what each action changes), ``flow``
 (rounds, turns, scoring; documents the state), ``checks`` (every refusal,
 shared by ``apply`` and ``why_not``), ``cards`` (the 72 cards), ``language``
 (the rule language: grammar, meaning, limits), ``equivalence`` (when a guess
-is the rule: the exact check and why it is fast), ``deck`` (50 rules in
-three levels), ``view``, ``hidden``, ``texts_en``/``texts_de``.
+is the rule: the exact check, why it is fast, and the verdict as a game
+master gives it), ``reading`` (how the app reads the start of the row, and
+a row in words), ``deck`` (50 rules in three levels), ``view``, ``hidden``,
+``texts_en``/``texts_de``.
 
 Steps (``phase``)::
 
@@ -54,10 +56,53 @@ Decisions where the spec and the rulebook are silent
   (``total``); ``n`` and ``total`` are never weighed against each other in
   one comparison.  ``%`` only by a constant 1..144; German words, plurals,
   ``= ≠ ≤ ≥`` and a final full stop accepted; ``count == 3 or 4`` is
-  refused with the fix ``count in [3, 4]``.  A rule no card can start, or
-  after whose first card no card can follow, is refused when sealed; so is
-  one whose equivalence check would pass its budget (``equivalence``).  The
-  canonical (English) form of a rule is what is stored and shown.
+  refused with the fix ``count in [3, 4]``.  The canonical (English) form
+  of a rule is what is stored and shown.
+* Issue #38, the rules' edges.  No meaning of a missing card matches every
+  group's reading (``prev == none and color == black or color != prev.color``
+  lets a white first card through), so the app makes its reading visible
+  and judges guesses as a game master does:
+
+  - *The reading is visible.*  Under a rule typed or built in the rule
+    language the phone reads back, before it is sealed, what it lets be
+    the first card ("The first card: any card", "The first card: Count 1"),
+    and for a rule that reads the card two back, the second ("The second
+    card: Colour unlike the first card"); the phone computes it with the
+    same steps as ``reading`` (a test runs both).  The table's rule reveal
+    at a round's end says the same (also for a deck rule).  No new action:
+    the seal flow is unchanged, the reading comes before the confirm.
+  - *Guesses judged as a game master judges* (``equivalence.judge``): the
+    two rules part ways only where one says "fits" and the other "does
+    not"; where one of them reads a card the row does not have yet its
+    answer is unknown, and a difference there (only possible at the first
+    or second card) is no difference.  So for ``count == n % 6 + 1`` the
+    guesses ``count == prev.count % 6 + 1`` and ``prev == none and count ==
+    1 or count == prev.count % 6 + 1`` are right, and the log says why with
+    the rule's first card in words ("By the rule, the first card: Count
+    1."; ``guess_right_start``).  The situations compared are still those
+    the *secret* rule reaches, so a guess that lets any card start is right
+    for a rule that asks for one start ("only squares" and "the same shape
+    as the card before" are one rule to this judge: the spec's words, and
+    the issue's own example has that shape); everything else keeps the
+    exact equivalence.  The app's "right" still cannot be overruled.
+  - *Wrong guesses explained when it is safe.*  The walk that finds a
+    guess wrong also finds where: the first row (shortest, then in a fixed
+    order, so every server and every undo says the same) the secret rule
+    allows and a card one rule says fits and the other does not.  It is
+    kept hidden (``partings``, changed by ``hidden_variants``) and shown
+    for each guess still wrong when the round ends, however it ends: in the
+    log ("… part ways after 1, 2, 3, 4, 5, 6: 1 fits the rule, not the
+    guess.") and on the table's rule reveal (the row and card drawn, the
+    same words; ``results[].parted``).  A row is said by the one property
+    the two rules read (a count as a number), by "any card" when they read
+    none, else by full card names (which have no comma, so a row reads as
+    a list); longer than six cards, by its length and last three cards.
+  - *Dead rules refused.*  Sealing refuses a rule whose row can run dead
+    anywhere it can reach (the whole walk, within the same budget as a
+    guess's check): ``rule_nothing_fits`` (no first card), ``rule_no_second``
+    (after some first card: named), ``rule_dead_end`` (after a longer row:
+    named, with its length): ``n < 2``, ``total < 20``, ``total == count +
+    prev.count`` are refused now; the deck's 50 rules seal.
 * Cards are entered with four pickers, or (the spec's shape) as one
   ``card``: its code (``"circle-3-filled-white"``) or an object of its four
   fields; a count as a string, a bool, a fifth key is no card.  Hands are

@@ -54,6 +54,22 @@ Four observations make it small and keep it exact:
    is deterministic, so every later layer repeats an earlier one.  Nothing
    is approximated; the cycle only ends the walk early.
 
+The verdict on a guess (issue #38, ``judge``)
+----------------------------------------------
+A game master judges a guess by what it means, and does not hold against
+it a difference about a card the row does not have yet.  So beside the
+masks of the cards that fit, the walk keeps where each rule is *true* and
+where it is *false* (the rest is unknown: the rule reads a missing card,
+which happens only at the first card, ``prev`` missing, and the second,
+``prev2`` missing).  A guess is right when no situation the secret rule
+reaches has a card one rule calls true and the other false; a difference
+where one is unknown is reported in ``Verdict.start`` (the log says it).
+For a wrong guess the first such situation (by ``n``, then in a fixed
+order) and its lowest card are taken, and a row leading there is walked
+back through the layers already visited (``_row_to``: at most one more pass
+over them).  ``dead_end_row`` finds the first row after which no card fits
+the same way; both run the walk within the one ``BUDGET``.
+
 For two rules the thresholds are the larger ones and the periods the lcm
 of both.  A hostile pair could still ask for millions of situations, so the
 walk has a budget (``BUDGET`` situations); past it the rule is refused as

@@ -47,7 +47,10 @@ unknown), and **a card fits unless the rule is false**.  So
 ``shape == prev.shape`` ("the same shape as the card before") lets any
 first card through, and a rule that wants a particular first card says so:
 ``prev == none and count == 1 or prev != none and count == prev.count % 6 + 1``.
-``%`` is the mathematical remainder (0..k-1).
+``%`` is the mathematical remainder (0..k-1).  Because a group may mean
+otherwise, the phone reads back before sealing what a rule lets start the
+row (``reading``), and a guess that differs from the secret rule only
+where one of them is unknown is judged right (``equivalence.judge``).
 
 Limits, each refused with a message that points at the problem: at most
 ``RULE_MAX`` characters, parentheses/``not``/minus nested at most

@@ -7,11 +7,16 @@ TEXTS: dict[str, str] = {
     # kleine Teile
     "explain.word.app": "die App",
     "explain.guess_by.app": ("Regelvorschläge werden in der Regelsprache geschrieben; die App "
-                             "erkennt einen an, der für jede Karte dasselbe bedeutet wie die Regel."),
+                             "erkennt einen an, der für jede Karte dasselbe bedeutet wie die Regel, "
+                             "so wie ein Spielleiter: Ein Unterschied nur am Anfang der Reihe, wo "
+                             "einer von beiden eine Karte liest, die die Reihe noch nicht hat, "
+                             "zählt nicht."),
     "explain.guess_by.gm": ("{gm} beurteilt den Vorschlag: Andere Worte zählen, wenn sie dasselbe "
                             "bedeuten; nur ein Teil der Regel ist falsch."),
-    "explain.guess_by.both": ("Einen Vorschlag in der Regelsprache prüft die App ({gm} darf ihr "
-                              "„falsch“ noch überstimmen); einen in eigenen Worten beurteilt {gm}."),
+    "explain.guess_by.both": ("Einen Vorschlag in der Regelsprache prüft die App so wie ein "
+                              "Spielleiter (ein Unterschied nur am Anfang der Reihe zählt nicht; "
+                              "{gm} darf ihr „falsch“ noch überstimmen); einen in eigenen Worten "
+                              "beurteilt {gm}."),
     "explain.hints_cost": "Sobald ein Tipp gegeben ist, bringt richtiges Raten 2 statt 5 Extrapunkte.",
     # der Tisch
     "explain.table.over": "Das Spiel ist vorbei: Unten steht der Endstand.",
@@ -66,7 +71,9 @@ TEXTS: dict[str, str] = {
                               "jemand anderem."),
     "explain.seat.seal": ("Du leitest Runde {round}, also versiegle eine geheime "
                           "Regel. In eigenen Worten beurteilst du jede Karte selbst; in der "
-                          "Regelsprache gebaut oder gezogen, beurteilt sie die App."),
+                          "Regelsprache gebaut oder gezogen, beurteilt sie die App. Eine Regel in "
+                          "der Regelsprache liest dein Handy dir vor, zuletzt, was sie als erste "
+                          "Karte zulässt: Ändere sie vor dem Versiegeln, wenn du das nicht meinst."),
     "explain.seat.wait_seal": ("{gm} leitet diese Runde und versiegelt gerade eine geheime Regel. "
                                "Danach bekommst du 10 Karten und versuchst, die Regel zu finden."),
     # ein Handy: Tipps
@@ -168,9 +175,11 @@ TEXTS: dict[str, str] = {
     "explain.secret.judge_reveal": "Prüfe jede offengelegte Karte als nächste Karte der Reihe.",
     # was ein Zug bewirkt
     "explain.move.set_rule": ("Versiegelt deine geheime Regel: In eigenen Worten beurteilst du jede "
-                              "Karte, in der Regelsprache tut es die App."),
+                              "Karte, in der Regelsprache tut es die App, die erste Karte so wie "
+                              "oben vorgelesen."),
     "explain.move.set_rule_first": ("Versiegelt deine Regel und macht dich zum Spielleiter: In "
-                                    "eigenen Worten beurteilst du, in der Regelsprache die App."),
+                                    "eigenen Worten beurteilst du, in der Regelsprache die App, die "
+                                    "erste Karte so wie oben vorgelesen."),
     "explain.move.draw_rule": ("Zieht eine Regel der gewählten Stufe aus dem Stapel der App; du "
                                "siehst sie, die App beurteilt jede Karte."),
     "explain.move.draw_rule_first": ("Zieht eine Regel aus dem Stapel der App und macht dich zum "
@@ -192,7 +201,8 @@ TEXTS: dict[str, str] = {
                                 "Reihe, {seat} zieht eine Karte."),
     "explain.move.guess": "Schickt deinen Regelvorschlag ab; ein richtiger beendet die Runde.",
     "explain.move.guess_app": ("Schickt deinen Vorschlag in der Regelsprache ab; die App sagt, ob er "
-                               "dasselbe bedeutet wie die Regel. Richtig beendet die Runde."),
+                               "dasselbe bedeutet wie die Regel (am Anfang der Reihe so wie ein "
+                               "Spielleiter). Richtig beendet die Runde."),
     "explain.move.guess_gm": ("Schickt deinen Vorschlag (in eigenen Worten oder in der Regelsprache) "
                               "an {gm} zum Beurteilen; richtig beendet die Runde."),
     "explain.move.guess_both": ("In der Regelsprache prüft ihn die App sofort; in eigenen Worten "
@@ -303,6 +313,9 @@ TEXTS: dict[str, str] = {
     "meaning.hint_closed": "Der angekündigte Tipp entfällt; das Spiel geht weiter.",
     "meaning.turn_skipped": ("Der Zug von {seat} wird übersprungen: Er zählt nicht als Zug von "
                              "{seat}, und der nächste Spieler ist dran."),
+    "meaning.guess_right_start": ("Der Vorschlag von {seat} weicht von der Regel nur am Anfang der "
+                                  "Reihe ab, wo einer von beiden eine Karte liest, die noch nicht "
+                                  "da ist: So wie ein Spielleiter zählt die App ihn als die Regel."),
     "meaning.round_guessed": ("{seat} hat die Regel gefunden: Die Runde endet, und sie zählt als von "
                               "{seat} gefundene Regel."),
     "meaning.round_empty_hand": ("{seat} hat keine Handkarten mehr, also endet die Runde ohne "

@@ -10,11 +10,14 @@ TEXTS: dict[str, str] = {
     # small parts
     "explain.word.app": "the app",
     "explain.guess_by.app": ("Guesses are written in the rule language; the app accepts one that "
-                             "means the same as the rule for every card."),
+                             "means the same as the rule for every card, as a game master would: a "
+                             "difference only at the start of the row, where one of the two reads a "
+                             "card the row does not have yet, does not count."),
     "explain.guess_by.gm": ("{gm} judges the guess: other words are fine if they mean the same; "
                             "only part of the rule is wrong."),
-    "explain.guess_by.both": ("The app checks a guess in the rule language ({gm} may still "
-                              "overrule its “wrong”); {gm} judges one in own words."),
+    "explain.guess_by.both": ("The app checks a guess in the rule language as a game master would "
+                              "(a difference only at the start of the row does not count; {gm} may "
+                              "still overrule its “wrong”); {gm} judges one in own words."),
     "explain.hints_cost": "Once a hint is given, a right guess scores 2 extra points instead of 5.",
     # the table
     "explain.table.over": "The game is over: below are the final standings.",
@@ -62,7 +65,9 @@ TEXTS: dict[str, str] = {
                               "it, or draw one — or leave it to someone else."),
     "explain.seat.seal": ("You are game master of round {round}, so seal a secret rule. "
                           "Typed in your own words, you judge every card; built in the rule "
-                          "language or drawn, the app judges."),
+                          "language or drawn, the app judges. Your phone reads a rule in the rule "
+                          "language back, ending with what it lets be the first card: change it "
+                          "before sealing if that is not what you mean."),
     "explain.seat.wait_seal": ("{gm} is game master this round and is sealing a secret rule. Then "
                                "you get 10 cards and try to find the rule."),
     # a phone: hints
@@ -154,9 +159,10 @@ TEXTS: dict[str, str] = {
     "explain.secret.judge_reveal": "Check each shown card as the next card of the row.",
     # what a move does
     "explain.move.set_rule": ("Seals your secret rule: typed in own words you judge every card; in "
-                              "the rule language the app does."),
+                              "the rule language the app does, the first card as read back above."),
     "explain.move.set_rule_first": ("Seals your rule and makes you game master: in own words you "
-                                    "judge; in the rule language the app judges."),
+                                    "judge; in the rule language the app judges, the first card "
+                                    "as read back above."),
     "explain.move.draw_rule": ("Draws a rule of the chosen level from the app's deck; you see it, "
                                "the app judges every card."),
     "explain.move.draw_rule_first": ("Draws a rule from the app's deck and makes you game master; "
@@ -176,7 +182,8 @@ TEXTS: dict[str, str] = {
                                 "{seat} draws a card."),
     "explain.move.guess": "Sends your guess of the rule; a right guess ends the round.",
     "explain.move.guess_app": ("Sends your guess in the rule language; the app says if it means the "
-                               "same as the rule. Right ends the round."),
+                               "same as the rule (at the start of the row as a game master would). "
+                               "Right ends the round."),
     "explain.move.guess_gm": ("Sends your guess (own words or rule language) for {gm} to judge; "
                               "right ends the round."),
     "explain.move.guess_both": ("In the rule language the app checks it at once; in own words {gm} "
@@ -273,6 +280,9 @@ TEXTS: dict[str, str] = {
     "meaning.hint_closed": "The announced hint is not given; play goes on.",
     "meaning.turn_skipped": ("{seat}'s turn is skipped: it does not count as one of {seat}'s turns, "
                              "and the next player is on turn."),
+    "meaning.guess_right_start": ("{seat}'s guess differs from the rule only at the start of the "
+                                  "row, where one of them reads a card that is not there yet: as a "
+                                  "game master would, the app counts it as the rule."),
     "meaning.round_guessed": "{seat} found the rule: the round ends, and it counts as a rule found by {seat}.",
     "meaning.round_empty_hand": "{seat} has no cards left, so the round ends with the rule not found.",
     "meaning.round_pile_empty": "The draw pile is used up, so the round ends with the rule not found.",
