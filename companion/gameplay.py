@@ -34,6 +34,9 @@ def snapshot(room: dict, what: dict) -> None:
         **{key: room.get(key) for key in GAME_KEYS},
         "evening": len(room["evening"]),
         "timer": timer_snapshot(room),
+        # who plays: undo puts it back, so a seat seated by a rematch or a
+        # new game is a spectator again, never a player without a game
+        "order": list(room["order"]),
     }))
     room["undo_n"] = min(room.get("undo_n", 0) + 1, rooms.HISTORY_MAX)
 

@@ -187,6 +187,9 @@ def remove_seat(room: dict, number: int, key: str) -> None:
     room["seats"].remove(entry)
     if number in room["order"]:   # else it waited for the next game
         room["order"].remove(number)
+        # an undo past this would bring back a game of a seat that is gone:
+        # the history ends here (issue #39)
+        room["undo_n"] = 0
     rooms.add_log(room, key, {"name": entry["name"]})
 
 
@@ -229,6 +232,9 @@ def act_undo(room, seat, action):
     for key in GAME_KEYS:
         room[key] = last.get(key)
     del room["evening"][last["evening"]:]
+    if "order" in last:   # steps stored before issue #39 leave the order alone
+        seated = {entry["seat"] for entry in room["seats"]}
+        room["order"] = [s for s in last["order"] if s in seated]
     if "timer" in last:   # steps stored before the timer existed leave it alone
         restore_timer(room, last["timer"])
     what = last["what"]
