@@ -28,7 +28,7 @@ CODES: dict[str, int] = {
     "missing_field": 422, "bad_name": 422,
     "too_many": 429, "too_many_guesses": 429, "too_many_rooms": 429,
     "too_many_connections": 429,
-    "internal": 500,
+    "internal": 500, "view_failed": 500,
 }
 
 

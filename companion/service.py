@@ -15,6 +15,7 @@ to the room), ``views`` (what each audience sees, and the log).
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Callable, Protocol
 
@@ -30,6 +31,8 @@ from .room_cache import RoomCache, room_body
 from .store import Store
 from .views import ViewParts, build_view, changes_others, log_tail_from, renamed_seats
 
+log = logging.getLogger("companion")
+
 
 class Notifier(Protocol):
     """Who tells the connected clients (the Socket.IO transport)."""
@@ -41,6 +44,10 @@ class Notifier(Protocol):
 
     def revoke(self, code: str, sockets: list[tuple[str, str]]) -> None:
         """Tells sockets (sid, lang) whose token stopped opening the room."""
+
+    def failed(self, sockets: list[tuple[str, str]]) -> None:
+        """Tells sockets (sid, lang) whose view could not be built: the
+        change is stored, their screen is not up to date."""
 
 
 class Service:
@@ -60,6 +67,8 @@ class Service:
             notifier.push if notifier else None)
         self.revoke: Callable[[str, list[tuple[str, str]]], None] | None = (
             notifier.revoke if notifier else None)
+        self.failed: Callable[[list[tuple[str, str]]], None] | None = (
+            getattr(notifier, "failed", None) if notifier else None)
         # actions per token: the same token buckets as the per-address limits
         self.limiter = TokenBuckets({"action": (action_burst, 1 / action_rate)}
                                     if action_rate > 0 else None)
@@ -79,8 +88,12 @@ class Service:
         then pushes the views.  Returns ``(room, result, views)`` (the
         views pushed, by audience)."""
         room, result, since, names = self.cache.change(code, change, loaded)
-        return room, result, self.broadcast(room, since=since,
-                                            renamed=renamed_seats(names, room))
+        try:
+            views = self.broadcast(room, since=since, renamed=renamed_seats(names, room))
+        except Exception:   # stored is stored: the answer says done, the pages catch up on reconnect
+            log.exception("pushing room %s version %s failed", room["code"], room["version"])
+            views = {"connected": set()}
+        return room, result, views
 
     # --- rooms and seats ---------------------------------------------------
 
@@ -202,20 +215,40 @@ class Service:
         parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
                                             for _, aud, _ in told}, renamed,
                           self.absence(room, connected)) if told else None
-        out = []
+        out, failed, broken = [], [], set()
         for sid, aud, lang in told:
             full = sid == fresh
             key = (aud[0], aud[1], lang, full)
-            if key not in views:
-                views[key] = build_view(room, aud[0], aud[1], lang, connected,
-                                        log_from=None if full else tail, parts=parts)
-            out.append((sid, views[key]))
+            if key not in views and key not in broken:
+                try:
+                    views[key] = build_view(room, aud[0], aud[1], lang, connected,
+                                            log_from=None if full else tail, parts=parts)
+                except Exception:   # one viewer's failing view never stops another's push
+                    log.exception("view of %s %s in room %s failed", aud[0], aud[1], room["code"])
+                    broken.add(key)
+            if key in broken:
+                failed.append((sid, lang))
+            else:
+                out.append((sid, views[key]))
         self.cache.keep_templates(room, views)
         if out:
             self.push(out, fresh)
+        if failed and self.failed is not None:
+            self.failed(failed)
         if revoked and self.revoke is not None:
             self.revoke(room["code"], revoked)
         return views
+
+    def answer_view(self, room: dict, kind: str, seat: int | None, lang: str, views: dict) -> dict | None:
+        """The actor's view for the answer to a stored action, or None when
+        it cannot be built (logged): the action stays done."""
+        try:
+            connected = views["connected"] if self.push is not None else self.connected_seats(room)
+            return build_view(room, kind, seat, lang, connected,
+                              absence=self.absence(room, connected) if kind == "host" else None)
+        except Exception:
+            log.exception("the answer's view of %s %s in room %s failed", kind, seat, room["code"])
+            return None
 
     def instead(self, code: str, seat: int, lang: str, refusal: ServiceError) -> str | None:
         """Explain mode: what the refused seat may do instead (None: off)."""
@@ -286,10 +319,9 @@ class Service:
             kind, seat = "table", None   # the seat just left
         view = views.get((kind, seat, lang, False))
         if view is None:   # the actor has no socket here (HTTP)
-            connected = views["connected"] if self.push is not None else self.connected_seats(room)
-            view = build_view(room, kind, seat, lang, connected,
-                              absence=self.absence(room, connected) if kind == "host" else None)
-        answer = {"ok": True, "view": view}
+            view = self.answer_view(room, kind, seat, lang, views)
+        # stored is stored: without its view the answer still says done (issue #39)
+        answer = {"ok": True, "view": view} if view is not None else {"ok": True, "version": room["version"]}
         if result:
             answer["result"] = result
         return answer

@@ -5,6 +5,7 @@ Pure: built from the room and who is connected."""
 from __future__ import annotations
 
 import functools
+import logging
 
 from . import explain, games, lobby, rooms
 from .games.base import Game
@@ -111,8 +112,12 @@ class ViewParts:
         self.game = games.get(room["game"])
         self.names = {entry["seat"]: entry["name"] for entry in room["seats"]}
         self.playing = room["state"] is not None and room["status"] != "lobby"
-        self.game_views = (self.game.views(room["state"], sorted(audiences, key=str))
-                           if self.playing and audiences else {})
+        try:
+            self.game_views = (self.game.views(room["state"], sorted(audiences, key=str))
+                               if self.playing and audiences else {})
+        except Exception:   # one audience's failing view: the others are built one by one
+            logging.getLogger("companion").exception("the game's views of room %s failed", room["code"])
+            self.game_views = {}
         scores = self.game.scores(room["state"]) if self.playing else {}
         self.seats = [{"seat": s, "name": self.names[s], "connected": s in connected,
                        "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]

@@ -121,6 +121,12 @@
       if (error) setTimeout(() => { if (!dead) socket.connect(); }, 2000);
     });
     socket.on("refused", (error) => { if (error && error.code) refused(error); });
+    // the server stored a change but could not draw this page's view: say so, ask again later
+    socket.on("failed", (error) => {
+      if (dead || !error) return;
+      toast(error.message);
+      setTimeout(() => { if (!dead) socket.emit("resync"); }, 3000);
+    });
     return {
       socket,
       send(action) {

@@ -74,6 +74,13 @@ class Notifier:
             else:
                 emit("view", view, to=sid, ignore_queue=session is not None)
 
+    def failed(self, sockets):
+        """Sockets whose view could not be built (the change is stored):
+        each is told with the event ``failed`` ({code, message}) and its
+        page asks for a whole view again a little later (``resync``)."""
+        for sid, lang in sockets:
+            self.socketio.emit("failed", error_answer(fail("view_failed"), lang)["error"], to=sid)
+
     def revoke(self, code, sockets):
         """Sockets whose token no longer opens the room (on whichever process
         holds them: the message queue carries the event) leave presence and
@@ -90,7 +97,7 @@ def without_view(answer: dict, session: dict) -> dict:
     """An action's acknowledgement to a socket that takes patches: its
     view came as a patch just before, so the answer names only its
     version (the whole view stays where that push did not reach it)."""
-    if not answer.get("ok") or session.get("sent") is not answer["view"]:
+    if not answer.get("ok") or "view" not in answer or session.get("sent") is not answer["view"]:
         return answer
     answer = {key: value for key, value in answer.items() if key != "view"}
     answer["version"] = session["sent"]["version"]
