@@ -29,6 +29,7 @@ CODES: dict[str, int] = {
     "too_many": 429, "too_many_guesses": 429, "too_many_rooms": 429,
     "too_many_connections": 429,
     "internal": 500, "view_failed": 500,
+    "store_down": 503,
 }
 
 

@@ -6,6 +6,17 @@ from __future__ import annotations
 from .base import Store
 
 
+def outage(error: BaseException) -> bool:
+    """Whether ``error`` says the store does not answer now (Redis stopped,
+    unreachable or still loading): the request is answered 503
+    ``store_down``, and the page asks again (issue #39)."""
+    try:
+        import redis
+    except ImportError:   # pragma: no cover - redis is a dependency
+        return False
+    return isinstance(error, (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError))
+
+
 def open_store(config: dict) -> Store:
     if config.get("REDIS_URL"):
         from .redis import RedisStore
@@ -14,4 +25,4 @@ def open_store(config: dict) -> Store:
     return SqliteStore(config["DB_PATH"])
 
 
-__all__ = ["Store", "open_store"]
+__all__ = ["Store", "open_store", "outage"]

@@ -19,6 +19,7 @@ from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError, error_answer, fail, internal_answer
+from ..store import outage
 from ..i18n import pick_lang
 from . import guard
 
@@ -115,5 +116,8 @@ def register_error_pages(app):
 
     @app.errorhandler(Exception)
     def on_crash(error):   # a bug: logged with its traceback, never shown
+        if outage(error):   # the store is down: not a bug, and the asker may try again
+            app.logger.warning("the store does not answer: %s", error)
+            return jsonify(error_answer(fail("store_down"), request_lang())), 503
         app.logger.exception("unexpected error")
         return jsonify(internal_answer(request_lang())), 500

@@ -9,6 +9,7 @@ these allowances (docs/SECURITY.md).
 | ``create`` | rooms created | 10 at once, then one a minute |
 | ``join`` | seats taken or claimed | 20 at once, then one every 5 s |
 | ``connect`` | Socket.IO connections | 60 at once, then one a second |
+| ``resync`` | whole views a socket asks again (per socket, not address) | 20 at once, then one every 2 s |
 | ``wrong_token`` | refused seat/host tokens and claim links | 20, then one every 10 s |
 | ``unknown_room`` | room codes that do not exist | 20, then one every 3 s |
 
@@ -34,6 +35,7 @@ DEFAULTS: dict[str, tuple[float, float]] = {
     "create": (10, 60.0),
     "join": (20, 5.0),
     "connect": (60, 1.0),
+    "resync": (20, 2.0),
     "wrong_token": (20, 10.0),
     "unknown_room": (20, 3.0),
 }

@@ -17,6 +17,7 @@ from flask_socketio import ConnectionRefusedError, Namespace, SocketIO
 
 from .. import rooms
 from ..errors import ServiceError, error_answer, fail, internal_answer
+from ..store import outage
 from ..i18n import pick_lang
 from . import guard
 from .view_patches import next_push
@@ -146,8 +147,11 @@ class RoomEvents(Namespace):
             self.sessions.pop(sid, None)
             limits.count_refusal(error, address())
             raise refusal(error, lang) from None
-        except Exception:   # a bug: logged with its traceback; the phone is told
+        except Exception as error:   # a bug: logged with its traceback; the phone is told
             self.sessions.pop(sid, None)
+            if outage(error):   # the page asks again a little later (socket.js)
+                log.warning("the store does not answer: %s", error)
+                raise refusal(fail("store_down"), lang) from None
             log.exception("connect failed")
             raise refusal(fail("internal"), lang) from None
 
@@ -174,7 +178,10 @@ class RoomEvents(Namespace):
             return error_answer(error, lang)
         except guard.BadInput as error:
             return error_answer(fail(error.code), lang)
-        except Exception:   # a bug: logged with its traceback; the phone is answered
+        except Exception as error:   # a bug: logged with its traceback; the phone is answered
+            if outage(error):
+                log.warning("the store does not answer: %s", error)
+                return error_answer(fail("store_down"), lang)
             log.exception("socket event failed")
             return internal_answer(lang)
 
@@ -208,10 +215,13 @@ class RoomEvents(Namespace):
     def on_resync(self, *args):
         """A page that holds no base for the next patch asks for a whole view."""
         def again(session):
-            self.limits.spend("connect", address())   # a whole view costs what a connect does
+            # its own allowance, per socket: a phone that resyncs often slows
+            # only itself, never the other phones of its address (issue #39)
+            self.limits.spend("resync", sid)
             self.service.connect(session["room"], session["token"], request.sid, session["lang"])
             return {"ok": True}
-        return self.answer(again, request.sid)
+        sid = request.sid
+        return self.answer(again, sid)
 
     def on_unknown(self, sid, *args):
         """Any other event (no Flask request context needed either)."""

@@ -89,6 +89,24 @@ def test_socket_connections_and_wrong_socket_tokens(make_app):
     assert not socketio.test_client(app, auth={"room": table.code}).is_connected()   # 5th: too many
 
 
+def test_resync_has_its_own_allowance_per_socket(make_app):
+    """Issue #39: 120 resyncs from one phone used to lock its address out of
+    new sockets for a minute (phones behind one NAT share it).  Resync
+    spends its own allowance, per socket: the resyncing phone is slowed,
+    a new phone of the same address still connects."""
+    app, socketio = make_app(LIMITS={"connect": (3, 60), "resync": (5, 60)})
+    table = room(app)
+    seat = table.join("Sylvia")
+    phone = socketio.test_client(app, auth={"room": table.code, "token": table.tokens[seat]})
+    answers = [phone.emit("resync", callback=True) for _ in range(8)]
+    assert [a["ok"] for a in answers] == [True] * 5 + [False] * 3
+    assert answers[-1]["error"]["code"] == "too_many" and answers[-1]["error"]["message"]
+    other = socketio.test_client(app, auth={"room": table.code})
+    assert other.is_connected()   # connect's allowance is untouched
+    second = socketio.test_client(app, auth={"room": table.code, "token": table.tokens[seat]})
+    assert second.emit("resync", callback=True)["ok"] is True   # another socket, its own allowance
+
+
 def test_socket_unknown_rooms_count(make_app):
     app, socketio = make_app(LIMITS={"unknown_room": (2, 60)})
     table = room(app)
