@@ -4,7 +4,11 @@ buttons (real touch: taps, and one finger holding the reveal bar; the
 tablet keeps the mouse); screenshots of the table and phones at each step."""
 from __future__ import annotations
 
-from tests.browser.conftest import hold, open_table, pick_secret, press, release, wait_js
+import json
+
+from tests.browser.conftest import (SCREENS, hold, open_table, pick_secret, press, release, seat_phone, sent,
+                                    wait_js)
+from tests.browser.test_table_board import Room
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom"]
 
@@ -100,3 +104,73 @@ def test_hoax_six_phones_doubt_and_accusation(server, browser, shoot):
     tablet.wait_for_timeout(300)
     shoot(tablet, "hoax-tablet-after-accusation")
     shoot(accuser, "hoax-phone-after-accusation")
+
+
+# --- one rule for every claim (issue #45) ------------------------------------------
+
+def dialog_after(phone, taps):
+    """Taps the form's choices ``taps`` (data-values) one by one, as a
+    finger does; before the last nothing asks and nothing is sent, the last
+    opens the confirm.  Returns its question."""
+    version = phone.evaluate("document.body.dataset.version")
+    for n, value in enumerate(taps):
+        assert not phone.locator("#confirm[open]").count(), f"asked before the tap on {taps[n:]}"
+        if n == 3:
+            shot(phone, f"hoax-claim-{taps[0]}-step-{n}")
+        phone.locator(f'#actions form[data-type="claim"] button.choice[data-value={json.dumps(json.dumps(value))}],'
+                      f' #react-actions form button.choice[data-value={json.dumps(json.dumps(value))}]').first.tap()
+    wait_js(phone, "!!document.querySelector('#confirm[open]')")
+    assert phone.evaluate("document.body.dataset.version") == version, "sent before the confirm"
+    return phone.locator("#confirm-text").text_content()
+
+
+def shot(page, name):
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"))
+
+
+def test_every_claim_asks_one_confirm_that_names_it(server, browser):
+    """A Magician's claim (a name), a Judge's (nothing more to pick) and a
+    Thief's (a name, a resource, an amount) each go tap by tap, and the last
+    tap asks one confirm that says the whole claim as the table will show
+    it; "no" sends nothing.  A reaction (the Baron's "illegal") asks the
+    same way.  Both languages."""
+    names = NAMES[:4]
+    room = Room(server, "hoax", names)
+    room.host_act({"type": "start", "first": 0})
+    for seat, token in room.tokens.items():
+        own = room.view(token)["you"]["secret"]["identity"]
+        cover = "farmer" if own != "farmer" else "trader"
+        assert room.act(token, {"type": "cover", "identity": cover})["ok"]
+    sylvia = seat_phone(browser, server, room, 0, lang="en")
+    christian = seat_phone(browser, server, room, 1, lang="de")
+    sylvia.wait_for_selector('#actions form[data-type="claim"]')
+    asked = {}
+    for taps in (["magician", "enchant", 1], ["judge", "wine"], ["thief", "steal", 2, "gold", 2]):
+        asked[taps[0]] = dialog_after(sylvia, taps)
+        shot(sylvia, f"hoax-claim-{taps[0]}-confirm-en")
+        version = sylvia.evaluate("document.body.dataset.version")
+        sylvia.locator("#confirm-no").tap()
+        sylvia.wait_for_timeout(300)
+        assert sylvia.evaluate("document.body.dataset.version") == version, f"{taps}: 'no' sent it"
+        sylvia.locator('#actions form[data-type="claim"] button.back').first.tap()   # back to the start
+        while sylvia.locator('#actions form[data-type="claim"] button.back').count():
+            sylvia.locator('#actions form[data-type="claim"] button.back').first.tap()
+    assert asked["magician"] == "Claim this? Sylvia as the Magician: enchants Christian.", asked
+    assert asked["judge"] == "Claim this? Sylvia as the Judge: takes 1 wine.", asked
+    assert asked["thief"] == "Claim this? Sylvia as the Thief: steals 2 gold from Petra.", asked
+    # yes: the Judge's claim goes out
+    dialog_after(sylvia, ["judge", "wine"])
+    sent(sylvia, lambda page: page.locator("#confirm-yes").tap())
+    claims = room.view()["public"]["claims"]
+    assert [(c["identity"], c["action"]) for c in claims] == [("judge", "wine")], claims
+    # a reaction asks the same way, in German: Christian as Baron declares it illegal
+    wait_js(christian, f"Number(document.body.dataset.version) >= {room.view()['version']}")
+    christian.locator("#react").evaluate("el => { el.open = true; }")
+    christian.locator('#react-actions form[data-type="illegal"] button[type="submit"]').tap()
+    wait_js(christian, "!!document.querySelector('#confirm[open]')")
+    question = christian.locator("#confirm-text").text_content()
+    shot(christian, "hoax-claim-illegal-confirm-de")
+    assert question == "Das behaupten? Christian als Baron: erklärt die Aktion von Sylvia für illegal.", question
+    christian.locator("#confirm-no").tap()
+    assert len(room.view()["public"]["claims"]) == 1

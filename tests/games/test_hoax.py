@@ -977,3 +977,27 @@ def test_the_accuse_list_is_public_and_the_final_offers_ones_own():
     assert accuse and accuse[0]["fields"]["identity"] == ["baron"] and accuse[0]["fields"]["target"] == [2]
     st, ev_ = act(st, 0, type="accuse", target=2, identity="baron")
     assert "accuse_right" in keys(ev_) and "final_won" in keys(ev_)   # the round is won
+
+
+# ------------------------------------- one rule for every claim (issue #45)
+CLAIMS = {"claim", "illegal", "fine", "indulgence", "immunize"}
+
+
+@pytest.mark.parametrize("options", [{}, {"original_hoax": True}, {"second_identity": True},
+                                     {"large_group": True}])
+def test_every_claim_asks_to_confirm(options):
+    """A claim (the turn's personal action or a reaction, each naming an
+    identity) is never sent on one tap: every such template, in every
+    variant and at every step of random play, asks to confirm, whatever
+    fields it has (a Magician's claim needed one tap, a Judge's a button)."""
+    from tests.harness import random_play
+    seats = list(range(4 if options.get("second_identity") else 6))
+    seen = set()
+    for seed in range(3):
+        for st, _actor, _action, _events in random_play(GAME, seats, options, seed, max_steps=400):
+            for s in seats:
+                for tpl in GAME.actions(st, s):
+                    if tpl["type"] in CLAIMS:
+                        seen.add(tpl["type"])
+                        assert tpl.get("confirm"), tpl
+    assert {"claim", "illegal", "immunize"} <= seen, seen

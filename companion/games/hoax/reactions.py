@@ -19,7 +19,8 @@ TYPES = ("illegal", "fine", "indulgence", "immunize")
 
 
 def templates(st: dict, s: int) -> list[dict]:
-    """The reactions ``s`` may make to the open turn (none is required)."""
+    """The reactions ``s`` may make to the open turn (none is required).
+    Each is a claim, and every claim asks to confirm (as the turn's do)."""
     turn = st["turn"]
     if not turn:
         return []
@@ -27,15 +28,15 @@ def templates(st: dict, s: int) -> list[dict]:
     out = []
     if one_of_three_open(st, s):
         if "baron" not in covers and unused(st, s, "illegal"):
-            out.append(template("illegal"))
+            out.append(template("illegal", confirm=True))
         if "judge" not in covers and standing(st, "illegal") and unused(st, s, "fine"):
-            out.append(template("fine", resource=list(RESOURCES), amount=[1, 2]))
+            out.append(template("fine", confirm=True, resource=list(RESOURCES), amount=[1, 2]))
         if "monk" not in covers and standing(st, "fine") and unused(st, s, "indulgence"):
-            out.append(template("indulgence", resource=list(RESOURCES)))
+            out.append(template("indulgence", confirm=True, resource=list(RESOURCES)))
     if "magician" not in covers:
         against = [a for a in ("action", "sentence") if immunize_refusal(st, s, a) is None]
         if against:
-            out.append(template("immunize", against=against))
+            out.append(template("immunize", confirm=True, against=against))
     return out
 
 

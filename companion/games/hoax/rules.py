@@ -243,20 +243,21 @@ def accuse_templates(st: dict, s: int, required: bool) -> list[dict]:
 @functools.lru_cache(maxsize=1024)
 def claim_templates(identity: str, a: str, others: tuple[int, ...]) -> list[dict]:
     """The claim templates of one personal action (the same few for every
-    view of every table: built once; nobody changes a template)."""
+    view of every table: built once; nobody changes a template).  Every
+    claim asks to confirm, whatever it needs (issue #45: a mis-tap sent a
+    Magician's claim on the tap of a name, not a Judge's)."""
     fixed = {"identity": [identity], "action": [a]}
+    claim = functools.partial(template, "claim", confirm=True, required=True)
     if a == "tax":
-        return [template("claim", required=True, **fixed, resource=list(RESOURCES))]
+        return [claim(**fixed, resource=list(RESOURCES))]
     if a == "trade":
-        return [template("claim", required=True, **fixed, **{"with": ["bank", *others]},
-                         give=[give], get=[r for r in RESOURCES if r != give])
+        return [claim(**fixed, **{"with": ["bank", *others]}, give=[give], get=[r for r in RESOURCES if r != give])
                 for give in RESOURCES]
     if a == "enchant":
-        return [template("claim", required=True, **fixed, target=list(others))]
+        return [claim(**fixed, target=list(others))]
     if a == "steal":
-        return [template("claim", required=True, **fixed, target=list(others),
-                         resource=list(RESOURCES), amount=[1, 2])]
-    return [template("claim", required=True, **fixed)]
+        return [claim(**fixed, target=list(others), resource=list(RESOURCES), amount=[1, 2])]
+    return [claim(**fixed)]
 
 
 # -- start covers (§2.4)

@@ -372,6 +372,141 @@
     return c ? claimWords(view, ui, c) : "#" + value;
   }
 
+  /* --- the phone's claims: one rule for every claim ------------------------
+     A claim (a personal action as an identity, or a reaction: illegal, fine,
+     indulgence, immunize) is picked one tap per value: the identity and the
+     action always, then whatever it needs (player, resources, amount); the
+     last tap asks one confirm that says the whole claim in words, as the
+     table will show it ("Anna as Thief: steals 2 gold from Christian"), and
+     only "yes" sends it.  No claim goes out on a single tap, whichever it
+     is (issue #45: a Magician's went out on the tap of a name, a Thief's and
+     a Judge's needed a summary button).  A step in which some value ends
+     the claim is a plain form (data-field), one in which every value leads
+     on is a step picker (data-step), as the generic forms are. */
+  var REACTION_ID = {illegal: "baron", fine: "judge", indulgence: "monk", immunize: "magician"};
+  var ALWAYS_ASKED = ["identity", "action"];
+
+  function admitted(tpls, chosen) {
+    return tpls.filter(function (t) {
+      return Object.keys(chosen).every(function (n) {
+        return Array.isArray(t.fields[n]) && t.fields[n].indexOf(chosen[n]) >= 0;
+      });
+    });
+  }
+
+  // the next field to pick and its values; null once the claim is whole
+  function nextPick(tpls, chosen) {
+    var left = admitted(tpls, chosen), names = [];
+    left.forEach(function (t) { Object.keys(t.fields).forEach(function (n) { if (names.indexOf(n) < 0) names.push(n); }); });
+    for (var i = 0; i < names.length; i++) {
+      var n = names[i], values = [];
+      if (n in chosen) continue;
+      left.forEach(function (t) {
+        (Array.isArray(t.fields[n]) ? t.fields[n] : []).forEach(function (v) { if (values.indexOf(v) < 0) values.push(v); });
+      });
+      if (values.length > 1 || (values.length && ALWAYS_ASKED.indexOf(n) >= 0)) return {name: n, values: values};
+    }
+    return null;
+  }
+
+  // the action once nothing is left to pick, else null
+  function wholeAction(tpls, chosen) {
+    var left = admitted(tpls, chosen);
+    if (!left.length || nextPick(tpls, chosen)) return null;
+    var action = {type: left[0].type};
+    Object.keys(left[0].fields).forEach(function (n) { action[n] = n in chosen ? chosen[n] : left[0].fields[n][0]; });
+    return action;
+  }
+
+  // "Claim it? Anna as the Thief: steals 2 gold from Christian."
+  function claimSentence(view, ui, action) {
+    var own = action.type === "claim", params = {};
+    Object.keys(action).forEach(function (n) { if (n !== "type") params[n] = action[n]; });
+    var c = {kind: own ? "action" : action.type, identity: own ? action.identity : REACTION_ID[action.type],
+      action: action.action, params: params};
+    return ui.t("ui.confirm_claim", {who: view.you ? ui.name(view.you.seat) : "", identity: idName(ui, c.identity),
+      what: claimWhat(view, ui, c)});
+  }
+
+  function claimForm(view, ui, tpls, submit) {
+    var K = window.Companion, form = document.createElement("form"), picked = [], busy = false;
+    function chosenNow() {
+      var out = {};
+      picked.forEach(function (p) { out[p[0]] = p[1]; });
+      return out;
+    }
+    function send(action) {
+      if (busy) return;
+      busy = true;
+      form.classList.add("busy");
+      // "no" keeps the steps taken: the last step shows again
+      Promise.resolve(submit(action, claimSentence(view, ui, action))).then(function (answer) {
+        busy = false;
+        form.classList.remove("busy");
+        if (answer && answer.ok) { picked = []; render(); }
+      });
+    }
+    function button(text, cls, onTap) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = cls;
+      b.textContent = text;
+      b.onclick = onTap;
+      return b;
+    }
+    function render() {
+      var help = form.querySelector(".move-help"), chosen = chosenNow(), step = nextPick(tpls, chosen);
+      var crumbs = picked.map(function (p) { return K.valueLabel(view, p[0], p[1]); });
+      form.innerHTML = "";
+      form.removeAttribute("data-step");
+      form.removeAttribute("data-field");
+      form.dataset.type = tpls[0].type;
+      if (picked.length) {
+        form.appendChild(button("‹ " + K.t("page.back"), "mini back", function () { picked.pop(); render(); }));
+      }
+      var head = document.createElement("div");
+      head.className = "label";
+      head.textContent = [K.actionLabel(view, tpls[0].type)].concat(crumbs).join(" › ");
+      form.appendChild(head);
+      if (!step) {   // nothing to pick (a Baron's "illegal"): one button, then the confirm
+        var action = wholeAction(tpls, chosen);
+        form.className = "action card";
+        var go = button(action ? K.choiceSummary(view, admitted(tpls, chosen)[0], action) : "", "primary big", null);
+        go.type = "submit";
+        form.appendChild(go);
+        form.onsubmit = function (e) { e.preventDefault(); if (action) send(action); };
+      } else {
+        var ends = step.values.map(function (v) {
+          var next = Object.assign({}, chosen);
+          next[step.name] = v;
+          return wholeAction(tpls, next);
+        });
+        var picker = ends.every(function (a) { return !a; });
+        form.className = "action card" + (picker ? " picker" : "");
+        form.setAttribute(picker ? "data-step" : "data-field", step.name);
+        var flabel = document.createElement("span");
+        flabel.className = "flabel";
+        flabel.textContent = K.fieldLabel(view, step.name);
+        form.appendChild(flabel);
+        var row = document.createElement("div");
+        row.className = "choices";
+        step.values.forEach(function (v, i) {
+          var b = button(K.valueLabel(view, step.name, v), "choice", function () {
+            if (ends[i]) send(ends[i]);
+            else { picked.push([step.name, v]); render(); }
+          });
+          b.dataset.value = JSON.stringify(v);
+          row.appendChild(b);
+        });
+        form.appendChild(row);
+        form.onsubmit = function (e) { e.preventDefault(); };
+      }
+      if (help) form.appendChild(help);
+    }
+    render();
+    return form;
+  }
+
   window.Companion = window.Companion || {};
   Companion.games = Companion.games || {};
   Companion.games.hoax = {
@@ -379,6 +514,11 @@
     headline: headline,
     decisive: decisive,
     label: label,
+    // every claim, a turn's or a reaction, the same way (claimForm above)
+    form: function (view, ui, templates, submit) {
+      var type = templates[0].type;
+      return type === "claim" || REACTION_ID[type] ? claimForm(view, ui, templates, submit) : null;
+    },
     phone: function (view, ui) {
       var you = view.you || {};
       // the covered identities by name: seven heads with some blacked out read as "all seven"
