@@ -63,6 +63,18 @@ class TokenBuckets:
             self._buckets[(kind, key)] = (tokens - 1, now)
             self._forget_some(now)
 
+    def charge(self, kind: str, key: str, tokens: float) -> None:
+        """Takes ``tokens`` more for what a request cost beyond its first
+        token, down to one burst below empty: the key waits for them to
+        come back before its next request (nothing is refused now)."""
+        if not self.on or tokens <= 0:
+            return
+        now = time.monotonic()
+        with self._lock:
+            level = self._level(kind, key, now)
+            self._buckets[(kind, key)] = (max(-self.limits[kind][0], level - tokens), now)
+            self._forget_some(now)
+
     def count(self, kind: str, key: str) -> None:
         """Takes one token if there is one (a failure that already happened)."""
         try:

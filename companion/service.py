@@ -33,6 +33,10 @@ from .views import ViewParts, build_view, changes_others, log_tail_from, renamed
 
 log = logging.getLogger("companion")
 
+#: the CPU seconds one action token pays for: at 20 tokens a second a seat
+#: keeps at most a fifth of a core busy, whatever it sends (issue #39)
+CPU_PER_TOKEN = 0.010
+
 
 class Notifier(Protocol):
     """Who tells the connected clients (the Socket.IO transport)."""
@@ -52,7 +56,8 @@ class Notifier(Protocol):
 
 class Service:
     def __init__(self, store: Store, action_rate: float = 20.0, action_burst: float = 60.0,
-                 notifier: Notifier | None = None, away_after: float = AWAY_SECONDS):
+                 notifier: Notifier | None = None, away_after: float = AWAY_SECONDS,
+                 cpu_clock: Callable[[], float] = time.thread_time):
         """``notifier``: None where nobody is pushed to (HTTP only, tests).
         ``away_after``: the seconds a seat's phone must be gone before the
         host may skip it (``host_powers``)."""
@@ -72,6 +77,9 @@ class Service:
         # actions per token: the same token buckets as the per-address limits
         self.limiter = TokenBuckets({"action": (action_burst, 1 / action_rate)}
                                     if action_rate > 0 else None)
+        # an action costs its sender one token per CPU_PER_TOKEN of work, so a
+        # seat sending costly requests (refused or not) slows only itself
+        self.cpu_clock = cpu_clock
         self.stopping = False   # set by a clean stop: sockets' goodbyes touch no store
 
     # --- loading and saving (room_cache.py) -----------------------------------
@@ -295,7 +303,17 @@ class Service:
         kind, seat = self.audience(room, token)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise fail("bad_json")
-        self.limiter.spend("action", f"{room['code']}/{token}")
+        sender = f"{room['code']}/{token}"
+        self.limiter.spend("action", sender)
+        started = self.cpu_clock()
+        try:
+            return self._act(room, code, token, kind, seat, action, lang)
+        finally:
+            used = self.cpu_clock() - started
+            self.limiter.charge("action", sender, used / CPU_PER_TOKEN - 1)
+
+    def _act(self, room: dict, code: str, token: str | None, kind: str, seat: int | None,
+             action: dict, lang: str) -> dict:
         holder: dict = {}
         absence = self.absence(room, self.connected_seats(room)) if kind == "host" else None
 

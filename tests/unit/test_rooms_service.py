@@ -366,3 +366,27 @@ def test_a_game_ended_by_the_host_shows_its_sealed_rule(svc):
     assert any("rule" in line["text"].lower() and last["rule"]["rule"] in line["text"]
                for line in view["log"]), [line["text"] for line in view["log"][-4:]]
     assert view["status"] == "finished" and view["winners"] == []
+
+
+def test_costly_requests_slow_only_their_sender(tmp_path):
+    """Issue #39: an action pays one token per 10 ms of CPU it cost, refused
+    or not, so one seat sending costly requests (a long rule, a hostile
+    guess) is slowed, and only that seat: another seat of the same room
+    acts at once.  The CPU clock is injected: each action "costs" 250 ms
+    (two readings 0.25 s apart: 25 tokens of a burst of 60)."""
+    readings = iter(i * 0.25 for i in range(1000))
+    svc = Service(SqliteStore(str(tmp_path / "r.sqlite3")), action_rate=20, action_burst=60,
+                  cpu_clock=lambda: next(readings))
+    created = svc.create_room("pick", {})
+    code, host = created["code"], created["host_token"]
+    sylvia, gregor = (svc.join(code, name) for name in ("Sylvia", "Gregor"))
+    svc.act(code, host, {"type": "start", "first": sylvia["seat"]}, "en")
+    for _ in range(3):   # refused moves cost too: 25 tokens each
+        with pytest.raises(ServiceError) as refused:
+            svc.act(code, sylvia["token"], {"type": "pick", "number": 99}, "en")
+        assert refused.value.code != "too_many"
+    with pytest.raises(ServiceError) as slowed:
+        svc.act(code, sylvia["token"], {"type": "pick", "number": 1}, "en")
+    assert slowed.value.code == "too_many" and slowed.value.retry_after >= 1
+    assert svc.act(code, gregor["token"], {"type": "pick", "number": 2}, "en")["ok"]
+    svc.store.close()
