@@ -158,7 +158,9 @@
     const on = K.isRevealed() && view;
     $("secret").classList.toggle("shown", !!on);
     $("secret-body").classList.toggle("shown", !!on);
-    $("hold-label").textContent = K.t(on ? "page.holding" : "page.hold");
+    const waiting = !on && !!view && pendingConfirm(view);
+    $("hold-label").textContent = K.t(on ? "page.holding" : waiting ? "page.hold_to_confirm" : "page.hold");
+    pendingNote(waiting);
     if (!on) {
       ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; });
       $("secret-aim").textContent = "";
@@ -174,6 +176,25 @@
     aimLine(null);
   }
   K.onReveal(drawSecret);
+  K.onPending(drawSecret);
+  /* A choice let go on waits for its confirm (issue #40): the open page
+     says so in words and the bar in shape (its mark), never what was
+     chosen; before, a newcomer lifted the thumb and believed it was sent. */
+  function pendingConfirm(view) {
+    const sorted = K.sortActions(view);
+    return view.status === "playing" && K.pendingFor(view, sorted.mustSecret.concat(sorted.maySecret));
+  }
+  function pendingNote(waiting) {
+    let el = $("pending-note");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "pending-note"; el.className = "pending-note"; el.setAttribute("role", "status");
+      $("todo").after(el);
+    }
+    el.textContent = waiting ? K.t("page.confirm_pending") : "";
+    el.hidden = !waiting;
+    document.body.classList.toggle("pick-pending", waiting);
+  }
   /* The sheet's top line: what letting go does now, in words. */
   function aimLine(target) {
     if (!K.isRevealed()) return;

@@ -85,12 +85,16 @@
     }
     aimListeners.forEach((fn) => fn(target));
   }
-  // hide first (the secret leaves the screen with the finger), then act
+  // hide first (the secret leaves the screen with the finger), then act;
+  // then the open page learns whether a choice now waits for its confirm
   function letGo(target) {
     const fn = target && picks.get(target);
     setRevealed(false);
     if (fn) fn();
+    pendingListeners.forEach((listener) => listener());
   }
+  const pendingListeners = [];
+  function onPending(fn) { pendingListeners.push(fn); }
   function aimStep(delta) {
     const all = Array.from(document.querySelectorAll("[data-pick]")).filter((el) => el.offsetParent && !el.disabled);
     if (!all.length) return;
@@ -163,6 +167,12 @@
     K.byType(templates).forEach((tpls) => container.appendChild(pickCard(view, tpls, send)));
   }
   function hasPendingPick() { return !!pendingPick.tpl; }
+  /* Whether a choice among ``templates`` waits for its confirm (issue #40):
+     the open page says so, never which; a choice the game moved past is
+     no longer waiting. */
+  function pendingFor(view, templates) {
+    return !!pendingPick.tpl && pendingPick.key === view.game + "|" + JSON.stringify(templates);
+  }
 
   const isSubset = (spec) => spec && !Array.isArray(spec) && spec.kind === "subset";
   // whether ``spec`` still allows what was chosen for it (a subset: every value picked so far)
@@ -269,6 +279,6 @@
   }
 
   // secretBox and forgetSecretBoxes: for texts.js's ui.secret and render.js's renderGame
-  Object.assign(K, {renderPicks, hasPendingPick, onAim, onReveal, isRevealed, setRevealed,
+  Object.assign(K, {renderPicks, hasPendingPick, pendingFor, onPending, onAim, onReveal, isRevealed, setRevealed,
     secretBox, forgetSecretBoxes});
 })();

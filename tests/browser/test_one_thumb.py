@@ -351,11 +351,26 @@ def test_haiclue_guess_is_made_behind_the_reveal(server, browser, lang):
         if colour == "red":
             confirm_names_the_whole_choice(page, "guess", colour)
             shoot_held(page, f"guess-{lang}")
+        # the first gesture chooses; the open page then says a choice waits
+        # for its confirm (issue #40), in words and on the bar, never which
+        hold(page)
+        slide(page, page.locator(f'#secret-actions [data-pick]{valued(colour)}'))
+        release(page)
+        note = page.locator("#pending-note")
+        assert note.is_visible() and note.text_content().startswith(("Not sent yet", "Noch nicht gesendet"))
+        assert page.locator("#hold-label").text_content() in ("Hold to confirm your choice",
+                                                              "Halten zum Bestätigen deiner Wahl")
+        assert "pick-pending" in page.evaluate("document.body.className")
+    assert open_page_text(pages[0], rooms[0][0]) == open_page_text(pages[1], rooms[1][0]), \
+        "a glance at a waiting confirm tells the colour"
+    shoot_held(pages[0], f"guess-pending-{lang}")
+    for page, (room, guesser, colour) in zip(pages, rooms):
         before = room.view()["version"]
         pick_secret(page, "guess", value=colour)
         view = room.view(room.tokens[guesser])
         assert view["version"] > before and view["you"]["secret"]["guess"] == colour
         shows_latest(page, room)
+        assert page.locator("#pending-note").is_hidden()
     texts = [open_page_text(page, room) for page, (room, _, _) in zip(pages, rooms)]
     assert texts[0] == texts[1], "a glance at the phone tells which colour was guessed"
     for page, (room, _, colour) in zip(pages, rooms):
