@@ -188,3 +188,20 @@ def test_the_final_warns_that_a_wrong_doubt_loses_it():
     assert "loses you the final" in theirs["moves"]["doubt"]
     assert "wins you the final" in theirs["secret"]
     assert "verliert dein Finale" in told(st, other, "de")["moves"]["doubt"]
+
+
+def test_original_hoax_out_player_is_not_told_of_a_next_round():
+    """Issue #45: the original HOAX is one round, so a player out of it is
+    never told that watching "helps in the next round"; the line says who
+    wins instead, in both languages.  The default game still says it."""
+    st, _ = GAME.setup(list(range(4)), {"first": SYLVIA, "original_hoax": True}, random.Random(0))
+    for s, identity in {SYLVIA: "baron", CHRISTIAN: "monk", PETRA: "judge", GREGOR: "farmer"}.items():
+        st["ident"][str(s)] = identity
+    st, _ = act(st, PETRA, type="accuse", target=GREGOR, identity="monk")        # wrong: Petra is out
+    en, de = told(st, PETRA)["now"], told(st, PETRA, "de")["now"]
+    assert "next round" not in en and "nächsten Runde" not in de, (en, de)
+    assert "only this one round" in en and "the last one left" in en, en
+    assert "nur diese eine Runde" in de and "als Letzter übrig" in de, de
+    default = table()
+    default, _ = act(default, GREGOR, type="accuse", target=TOM, identity="baron")   # Tom is the Monk
+    assert "next round" in told(default, GREGOR)["now"]

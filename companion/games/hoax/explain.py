@@ -240,6 +240,8 @@ def watch(pub: dict, waiting: list[int]) -> list[Line]:
     if pub["final"] and not original(pub):
         a, b = in_round(pub)
         return [line("explain.watch.final", a=seat(a), b=seat(b))]
+    if original(pub):   # one round only: nothing to learn for a next one
+        return [line("explain.watch.turn_original", who=seat(pub["to_move"]))]
     return [line("explain.watch.turn", who=seat(pub["to_move"]))]
 
 

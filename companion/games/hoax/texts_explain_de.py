@@ -103,8 +103,9 @@ TEXTS: dict[str, str] = {
     "explain.out.accused": "Du wurdest richtig angeklagt und bist in dieser Spielrunde raus; in der nächsten bist du wieder dabei.",
     "explain.out.accuser": "Deine Anklage war falsch, darum bist du in dieser Spielrunde raus; in der nächsten bist du wieder dabei.",
     "explain.out.doubted": "Du wurdest falsch angezweifelt: Die Thronpunkte behältst du, aber in dieser Spielrunde bist du raus; in der nächsten wieder dabei.",
-    "explain.out.original": "Du bist raus: Im original HOAX ist ein Spiel eine Runde, schau bis zum Ende zu.",
+    "explain.out.original": "Du bist raus: Das Original-HOAX hat nur diese eine Runde, eine nächste gibt es für dich nicht. Schau zu, wer sie gewinnt.",
     "explain.watch.turn": "{who} handelt als Nächstes; schau, wer sich als was ausgibt – das hilft in der nächsten Runde.",
+    "explain.watch.turn_original": "{who} handelt als Nächstes; wer als Letzter übrig bleibt oder als Erster in seiner wahren Identität angezweifelt wird, gewinnt.",
     "explain.watch.doubt": "Die anderen entscheiden, ob der Zweifel von {raiser} an {claimant} als {identity} durchkommt ({count} von {needed}).",
     "explain.watch.final": "Finale: {a} gegen {b}; der Sieger bekommt 3 Thronpunkte, der Verlierer 1, dann sind in der neuen Runde alle wieder dabei.",
 

@@ -102,8 +102,9 @@ TEXTS: dict[str, str] = {
     "explain.out.accused": "You were accused rightly and are out of this round; you are back in the next one.",
     "explain.out.accuser": "Your accusation was wrong, so you are out of this round; you are back in the next one.",
     "explain.out.doubted": "You were doubted wrongly: you keep the throne points but are out of this round; back in the next one.",
-    "explain.out.original": "You are out: in the original HOAX one game is one round, so watch it to the end.",
+    "explain.out.original": "You are out: the original HOAX has only this one round, so there is no next one for you. Watch who wins it.",
     "explain.watch.turn": "{who} is next to act; watch who claims what — it helps in the next round.",
+    "explain.watch.turn_original": "{who} is next to act; the last one left, or the first one doubted in their true identity, wins.",
     "explain.watch.doubt": "The others decide whether {raiser}'s doubt against {claimant} as the {identity} goes through ({count} of {needed}).",
     "explain.watch.final": "Final: {a} against {b}; the winner gets 3 throne points, the loser 1, then a new round deals everyone in.",
 

@@ -121,7 +121,9 @@
     ".hb-key,.hoax-showed{font-size:.78rem;line-height:1.3;color:#b8c5ce;margin:.25em 0 0;text-align:left;width:100%}" +
     ".hoax-showed b{color:#fff}.hb-name{white-space:nowrap}" +
     ".hx-first b{white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em}" +
-    "body:has(.hoax-no-points) #seats .score{display:none}";
+    "body:has(.hoax-no-points) #seats .score{display:none}" +
+    // and a phone's ending shows no list of points (all 0): the winner is its top line, the evening's wins below
+    "body:has(.hoax-no-points) #ending>:is(h3:first-child,.ending){display:none}";
   // the open forms (claim, buy information): smaller buttons, more in a row
   var FORMS = "#actions form[data-type=claim] .choice,#actions form[data-type=buy_info] .choice," +
     "#react-actions form .choice{padding:.5em .45em;min-width:3.2em}" +
@@ -233,8 +235,8 @@
   }
 
   /* The original HOAX has no throne points (§12.1.2): the seat list beside
-     the board (and on the phone) would show everyone at 0, so it shows no
-     points at all.  A mark in the game's HTML switches that rule (STYLE) on and goes with it. */
+     the board (and on the phone) and the phone's ending would show everyone
+     at 0, so they show no points at all.  A mark in the game's HTML switches that rule (STYLE) on and goes with it. */
   function noPoints(view) {
     return original(view) ? '<span class="hoax-no-points" hidden></span>' : "";
   }
