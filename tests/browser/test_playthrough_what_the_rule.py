@@ -5,12 +5,22 @@ standings, through the screens only (issue #25), in both modes:
   host names Cara game master on the tablet; she seals a rule in her own
   words and judges every card and every guess on her phone; the players
   agree on hints and she gives one.  Round two passes the game master on
-  to Anna, who seals a rule in the rule language (the app judges, and a
-  guess written differently but meaning the same is right).
+  to Anna, who types the rulebook's rule "1, 2, … 6, then 1 again" as
+  ``count == prev.count % 6 + 1``, reads on her phone that the app lets
+  any card start the row, and seals ``count == n % 6 + 1`` instead ("The
+  first card: Count 1"; issue #38).  The app judges: a first hunch (one
+  more than the card before) is wrong, and the rule is found as a player
+  says it, without the start (``count == prev.count % 6 + 1``): right, as
+  a game master judges it.  The table's rule reveal shows how the app read
+  the start, why that guess was right, and where each wrong guess and the
+  rule part ways.
 * ``master: app`` — two players, the table in English, two rounds: a phone
   draws a level-1 rule, the host draws a level-2 rule on the tablet.  Once
   the players know the rule, the one on turn shows a hand none of whose
-  cards fit, then guesses (issue #25: the table must not say the card fit).
+  cards fit, then guesses (issue #25: the table must not say the card fit)
+  — first a hunch, wrong, which the table explains when the round ends.
+  In round two the players write their guess with a first card of their
+  own choosing (right only as a game master judges it, issue #38).
 
 The players reason as players do: they keep a notebook of the deck rules
 of the level (or, with a seated game master, the level-1 rules) that the
@@ -27,13 +37,17 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from functools import lru_cache
+
 from companion.games.what_the_rule import deck
 from companion.games.what_the_rule.cards import BY_CODE, CODES
-from companion.games.what_the_rule.language import Rule, parse
+from companion.games.what_the_rule.equivalence import judge
+from companion.games.what_the_rule.language import Rule, parse, reads
+from companion.games.what_the_rule.reading import reading, say
 from companion.games.what_the_rule.texts_de import TEXTS as DE
 from companion.games.what_the_rule.texts_en import TEXTS as EN
 from tests.browser.conftest import hold, release, wait_js
-from tests.browser.playthrough import Evening, answer, must, offered, play_form
+from tests.browser.playthrough import Evening, answer, must, offered, play_form, table_shot
 
 BY_LANG = {"en": EN, "de": DE}
 RAW = re.compile(r"\{\w+\}|\(s\)|\bundefined\b|\bnull\b|\bNaN\b")
@@ -46,7 +60,7 @@ def server(unlimited_server):
 
 # --- what the players know ------------------------------------------------------
 
-@dataclass
+@dataclass(frozen=True)
 class Candidate:
     id: str
     rule: Rule
@@ -86,8 +100,35 @@ def still_possible(notebook: list[Candidate], pub: dict) -> list[Candidate]:
     wrong_rules = {g["rule"] for g in pub["guesses"] if g["right"] is False and "rule" in g}
     wrong_texts = {g["text"] for g in pub["guesses"] if g["right"] is False and "text" in g}
     return [c for c in notebook if allowed(c.rule, pub)
-            and c.rule.text not in wrong_rules
+            and c.rule.text not in wrong_rules and with_a_start(c) not in wrong_rules
             and c.sentence("en") not in wrong_texts and c.sentence("de") not in wrong_texts]
+
+
+#: how a player says "1, 2, … 6, then 1 again": without the start (issue #38)
+ASCENDING_AS_SAID = "count == prev.count % 6 + 1"
+STARTS = ["count == 1", "color == white", "shape == circle", "fill == filled", "color == black",
+          "count == 6"]
+
+
+@lru_cache(maxsize=None)
+def with_a_start(candidate: Candidate) -> str:
+    """A rule about the card before as a player writes it down: with a first
+    card of their own choosing ("starting with white, the colour changes"),
+    or (the rulebook's ascending rule) without the start its card says.
+    Chosen so the app takes it as a game master would: right, though it
+    differs from the rule at the first card (the test checks that the
+    screens say so)."""
+    rule = candidate.rule
+    if candidate.id == "deck_2_04":
+        return parse(ASCENDING_AS_SAID).text
+    if not reads(rule.tree)["prev"]:
+        return rule.text
+    for start in STARTS:
+        said = parse(f"prev != none and ({rule.text}) or prev == none and {start}")
+        verdict = judge(rule, said)
+        if verdict.right and verdict.start:
+            return said.text
+    return rule.text
 
 
 def on_table(pub: dict) -> list[str]:
@@ -148,14 +189,18 @@ class Plan:
     text_guesses: bool = False       # guesses in own words (a seated GM judges them)
     words: str = ""                  # the sealed rule read back in words on the GM's sheet
     hunch: bool = False              # the first chance to guess is taken, on a hunch
+    hunch_rule: str = ""             # ... written so (a rule no candidate is)
+    first_try: str = ""              # the GM types this first, reads it back, then seals ``seal``
+    natural: bool = False            # guesses written with a start of the player's own (``with_a_start``)
     seen: dict = field(default_factory=dict)
 
 
 class Table:
     """The evening and what its players do (each one through their own screen)."""
 
-    def __init__(self, evening: Evening, names: list[str], langs: list[str]):
+    def __init__(self, evening: Evening, names: list[str], langs: list[str], tablet_lang: str = "en"):
         self.evening, self.names = evening, names
+        self.tablet_lang = tablet_lang
         self.langs = langs                     # each phone's language
         seats = {s["name"]: s["seat"] for s in evening.public()["seats"]}
         self.seat = seats
@@ -222,14 +267,34 @@ class Table:
                 assert "set_rule" not in offered(p), f"{self.name_of[other]} may seal too"
         form = phone.locator('#actions form[data-type="set_rule"]')
         (field_name, value), = plan.seal.items()
-        form.locator(f'[data-field="{field_name}"] input').fill(value)
+        if plan.first_try:      # issue #38: the app's reading of the start, before sealing
+            self.read_back(phone, form, plan.first_try, f"r{pub['round']}-seal-first-try")
         if field_name == "rule":   # read back in words before it is sent
-            wait_js(phone, "!!document.querySelector('form[data-type=\"set_rule\"] .wtr-words')")
-        self.shot(phone, f"r{pub['round']}-seal")
+            self.read_back(phone, form, value, f"r{pub['round']}-seal")
+        else:
+            form.locator(f'[data-field="{field_name}"] input').fill(value)
+            self.shot(phone, f"r{pub['round']}-seal")
         version = phone.evaluate("Number(document.body.dataset.version)")
         form.locator('button[type="submit"]').tap()
         answer(phone, version)
         self.check_sheet(plan, gm, pub["round"])
+
+    def read_back(self, phone, form, rule: str, shot: str):
+        """The game master types a rule; under the field the phone reads it
+        back, ending with what the app lets be the first card."""
+        form.locator('[data-field="rule"] input').fill(rule)
+        lang = self.lang_of[next(s for s, p in self.phone_of.items() if p is phone)]
+        texts = BY_LANG[lang]
+        first = texts["ui.r_first"].format(what=say(reading(parse(rule))["first"], texts))
+        box = form.locator(".wtr-form-words .wtr-reading", has_text=first)
+        try:
+            box.wait_for(timeout=10_000)
+        except Exception as exc:
+            raise AssertionError(f"the phone does not read {rule!r} back as {first!r}: "
+                                 f"{form.locator('.wtr-form-words').all_inner_texts()}") from exc
+        box.scroll_into_view_if_needed()
+        on_screen(box, "the reading of the first card")
+        self.shot(phone, shot)
 
     def check_sheet(self, plan: Plan, gm: int, round_no: int):
         """The GM's rule shows only while she holds the sheet; nobody else's."""
@@ -348,7 +413,9 @@ class Table:
         if plan.text_guesses:
             form.locator('[data-field="text"] input').fill(pick.sentence(lang))
         else:
-            form.locator('[data-field="rule"] input').fill(pick.rule.text)
+            written = (plan.hunch_rule if hunch and plan.hunch_rule
+                       else with_a_start(pick) if plan.natural else pick.rule.text)
+            form.locator('[data-field="rule"] input').fill(written)
             wait_js(phone, "!!document.querySelector('form[data-type=\"guess\"] .wtr-words')")
         n = len(pub["guesses"]) + 1
         form.scroll_into_view_if_needed()
@@ -457,6 +524,42 @@ def readable(page, name):
         assert not bad, f"{name}: straight quotes on a German page: {bad}"
 
 
+def explained(table: Table, rnd: int, result: dict, start: bool, wrong: str = "", parted_too=True):
+    """Issue #38 on the table's rule reveal: how the app read the start of
+    the row; for a guess right only at the start, why it was right
+    (``start``); for each guess still wrong, where it and the rule part
+    ways, drawn and in words (``wrong``: one such sentence exactly)."""
+    tablet = table.evening.tablet
+    texts = BY_LANG[table.tablet_lang]
+    box = tablet.locator(".wtr-rule")
+    first = texts["ui.r_first"].format(what=say(reading(parse(result["rule"]["rule"]))["first"], texts))
+    box.locator(".wtr-reading", has_text=first).wait_for(timeout=10_000)
+    if start:
+        assert result.get("start") is True, result
+        note = texts["log.guess_right_start"].format(seat=table.name_of[result["guesser"]])
+        assert note in box.inner_text(), f"the reveal does not say why the guess was right: {box.inner_text()}"
+        log = [line["text"] for line in table.evening.public()["log"]]     # (read in English)
+        said = EN["log.guess_right_start"].format(seat=table.name_of[result["guesser"]])
+        assert said in log and any(line.startswith("By the rule, the first card: ") for line in log), log[-12:]
+    parted = result.get("parted") or []
+    assert parted or not parted_too, f"round {rnd}: no wrong guess to explain"
+    items = box.locator(".wtr-parted")
+    if parted:
+        items.first.wait_for(timeout=10_000)
+    assert items.count() == len(parted), (items.count(), parted)
+    for item, entry in zip(items.all(), parted):
+        said = item.inner_text()
+        way = texts["log.way_rule" if entry["secret_fits"] else "log.way_guess"]
+        assert entry["rule"] in said and way in said, said
+        assert item.locator("svg.wtr-card").count() >= 1, "the card where they part ways is not drawn"
+    if wrong:
+        assert any(wrong in item.inner_text() for item in items.all()), \
+            (wrong, [item.inner_text() for item in items.all()])
+    box.scroll_into_view_if_needed()
+    table_shot(table.evening, f"r{rnd}-explained")      # (the announcement clicked away)
+    readable(tablet, f"r{rnd}-explained")
+
+
 def round_over(table: Table, rnd: int):
     """The table shows the rule of the round that ended, and who found it."""
     view = table.view()
@@ -482,20 +585,29 @@ def test_a_seated_game_master_played_through(server, browser):
     evening = Evening(browser, server, "what_the_rule", names, langs,
                       options={"master": "seat", "rounds": 2, "scoring": True}, prefix="wtr-seat")
     phone_langs = [langs[(i + 1) % len(langs)] for i in range(len(names))]
-    table = Table(evening, names, phone_langs)
+    table = Table(evening, names, phone_langs, tablet_lang=langs[0])
     evening.start()
     white = "color == white"
     plans = [
         Plan(candidates(1), gm="Cara", name_gm=True, seal={"text": "Every card is white."},
              truth=parse(white), hints=True, hint_text="Look at the colours.", text_guesses=True,
              hunch=True),
-        Plan(candidates(1), gm="Anna", seal={"rule": "not count > 3"}, words="the count is at most 3"),
+        # issue #38: Anna's phone reads "1, 2, … 6, then 1" back as she typed it first
+        # ("The first card: any card") and she seals the rule with its start instead
+        Plan(candidates(2), gm="Anna", seal={"rule": "count == n % 6 + 1"},
+             first_try=ASCENDING_AS_SAID, words="The first card: Count 1",
+             hunch=True, hunch_rule="count == prev.count + 1", natural=True),
     ]
     for rnd, plan in enumerate(plans, 1):
         table.play_round(plan, rnd)
         result = round_over(table, rnd)
         assert table.name_of[result["gm"]] == plan.gm, result
         assert result["points"], "a round with three players is scored"
+        if rnd == 2:
+            hunch = next(p for p in result["parted"] if p["rule"] == "count == prev.count + 1")
+            wrong = DE["log.parted"].format(seat=table.name_of[hunch["seat"]], rule=hunch["rule"],
+                                            row="1, 2, 3, 4, 5, 6", card="1", way=DE["log.way_rule"])
+            explained(table, rnd, result, start=True, wrong=wrong)
     first, second = evening.public()["public"]["results"]
     assert first["hinted"], "the hint given in round 1 was not counted"
     assert first["rule"]["kind"] == "text" and second["rule"]["kind"] == "expr", (first, second)
@@ -512,16 +624,19 @@ def test_the_app_as_game_master_played_through(server, browser):
     evening = Evening(browser, server, "what_the_rule", names, langs,
                       options={"master": "app", "rounds": 2}, prefix="wtr-app")
     phone_langs = [langs[(i + 1) % len(langs)] for i in range(len(names))]
-    table = Table(evening, names, phone_langs)
+    table = Table(evening, names, phone_langs, tablet_lang=langs[0])
     evening.start()
     plans = [
-        Plan(candidates(1), level=1, show_hand=True),
-        Plan(candidates(2), level=2, host_draws=True),
+        Plan(candidates(1), level=1, show_hand=True, hunch=True,
+             hunch_rule="count == 6 and color == prev.color"),
+        Plan(candidates(2), level=2, host_draws=True, natural=True),
     ]
     for rnd, plan in enumerate(plans, 1):
         table.play_round(plan, rnd)
-        round_over(table, rnd)
+        result = round_over(table, rnd)
         if plan.show_hand:
             assert "guessed_after_hand" in plan.seen, "nobody guessed after showing a hand that missed"
+        # round 1: the hunch explained; round 2: found as a game master judges
+        explained(table, rnd, result, start=rnd == 2, parted_too=rnd == 1)
     evening.finish()
     readable(evening.tablet, "end")

@@ -503,7 +503,8 @@
 
   /* --- a wrong guess at a round's end, on the table (issue #38) ------------
      Where the guess and the rule part ways (results[].parted, sent once the
-     round is over): the row and the card drawn, and the log's sentence.
+     round is over): the row and the card drawn, and the log's sentence
+     (a table short of room leaves them to the log last: data-drop 90).
      Its words are log lines (the table page has them; the phone reads them
      in its log), so the keys are put together here, not named whole. */
   var LOG = "log.";
@@ -526,7 +527,7 @@
   }
   function partedHtml(ui, p, cardSvg) {
     var cards = p.attrs.length ? p.row.map(function (c) { return cardSvg(ui, c, "wtr-tiny"); }).join("") : "";
-    return '<li class="wtr-parted" data-drop="0"><span class="wtr-cards">' + (p.n > p.row.length ? "… " : "") + cards +
+    return '<li class="wtr-parted" data-drop="90"><span class="wtr-cards">' + (p.n > p.row.length ? "… " : "") + cards +
       '<span class="wtr-arrow">→</span>' + cardSvg(ui, p.card, "wtr-tiny " + (p.secret_fits ? "wtr-rule-fits" : "wtr-guess-fits")) +
       "</span> " + ui.esc(partedSentence(ui, p)) + "</li>";
   }
