@@ -174,3 +174,34 @@ def test_every_claim_asks_one_confirm_that_names_it(server, browser):
     assert question == "Das behaupten? Christian als Baron: erklärt die Aktion von Sylvia für illegal.", question
     christian.locator("#confirm-no").tap()
     assert len(room.view()["public"]["claims"]) == 1
+
+
+def test_an_accusation_with_one_target_names_it_before_the_identities(server, browser):
+    """In the final only one player can be accused: the sheet's choice
+    starts at the identity, and the sheet names that player above it (the
+    line and the notebook's row), not only the confirm (issue #45)."""
+    room = Room(server, "hoax", NAMES[:3])
+    room.host_act({"type": "start", "first": 0})
+    for seat, token in room.tokens.items():
+        own = room.view(token)["you"]["secret"]["identity"]
+        assert room.act(token, {"type": "cover", "identity": "farmer" if own != "farmer" else "trader"})["ok"]
+    christian = room.view(room.tokens[1])["you"]["secret"]["identity"]
+    assert room.act(room.tokens[0], {"type": "accuse", "target": 1, "identity": christian})["ok"]   # right
+    view = room.view()
+    assert view["public"]["final"], "no final with two left"
+    mover = view["public"]["to_move"]
+    other = 2 if mover == 0 else 0
+    accuse = [t for t in room.view(room.tokens[mover])["actions"] if t["type"] == "accuse"]
+    assert accuse and {s for t in accuse for s in t["fields"]["target"]} == {other}
+    for lang, words in (("en", f"can name only {NAMES[other]}"), ("de", f"kann nur {NAMES[other]} treffen")):
+        phone = seat_phone(browser, server, room, mover, lang=lang)
+        hold(phone)
+        card = phone.locator('#secret-actions [data-type="accuse"]')
+        assert card.get_attribute("data-step") == "identity"
+        line = phone.locator("#secret-items .hoax-accusing")
+        assert words in line.inner_text(), line.inner_text()
+        assert line.bounding_box()["y"] + line.bounding_box()["height"] <= card.bounding_box()["y"]
+        assert phone.locator(f'.hoax-book tr.hb-target[data-seat="{other}"]').count() == 1
+        shot(phone, f"hoax-final-accuse-held-{lang}")
+        release(phone)
+        phone.context.close()

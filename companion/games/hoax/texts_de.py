@@ -91,6 +91,7 @@ TEXTS: dict[str, str] = {
     # a claim in words (buttons, confirms, the table's claim cards)
     "ui.claim_words": "{who} als {identity}: {what} (#{id})",
     "ui.confirm_claim": "Das behaupten? {who} als {identity}: {what}.",
+    "ui.accusing": "Eine Anklage kann nur {target} treffen: als wen? Unten wählen.",
     "ui.the_bank": "der Bank",
     "ui.what.baron.gold": "holt 2 Gold",
     "ui.what.baron.tax": "erhebt Steuern auf {resource}",

@@ -91,6 +91,7 @@ TEXTS: dict[str, str] = {
     # a claim in words (buttons, confirms, the table's claim cards)
     "ui.claim_words": "{who} as {identity}: {what} (#{id})",
     "ui.confirm_claim": "Claim this? {who} as the {identity}: {what}.",
+    "ui.accusing": "An accusation can name only {target}: which identity? Pick it below.",
     "ui.the_bank": "the bank",
     "ui.what.baron.gold": "takes 2 gold",
     "ui.what.baron.tax": "levies a tax on {resource}",

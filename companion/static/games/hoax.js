@@ -120,6 +120,8 @@
     "{flex-basis:30%;padding-left:.3em;padding-right:.3em}" +
     ".hb-key,.hoax-showed{font-size:.78rem;line-height:1.3;color:#b8c5ce;margin:.25em 0 0;text-align:left;width:100%}" +
     ".hoax-showed b{color:#fff}.hb-name{white-space:nowrap}" +
+    // the one player an accusation can name: its row and the line above the identities
+    ".hoax-book .hb-target th{color:#ffd666}.hoax-accusing{margin:0;width:100%;text-align:left;font-weight:700;color:#ffd666}" +
     ".hx-first b{white-space:nowrap;background:#ffd43b;color:#1d2b36;border-radius:.3em;padding:0 .3em}" +
     "body:has(.hoax-no-points) #seats .score{display:none}" +
     // and a phone's ending shows no list of points (all 0): the winner is its top line, the evening's wins below
@@ -540,9 +542,28 @@
       var you = view.you || {}, id = (you.secret || {}).identity;
       var who = id ? '<div class="secret-item hoax-who" data-key="identity"><small>' + ui.esc(ui.t("field.identity")) +
         '</small><strong class="value-' + ui.esc(id) + '">' + (ICON[id] || "") + " " + ui.esc(idName(ui, id)) + "</strong></div>" : "";
-      return notebook(view, ui, who) || who + showed(you, ui);
+      return (notebook(view, ui, who) || who + showed(you, ui)) + accusing(view, ui);
     }
   };
+
+  /* One player left to accuse (the final): the sheet's choice starts at the
+     identity, so the line above it names whom it accuses (issue #45: only
+     the confirm did). */
+  function soleTarget(view) {
+    var targets = [];
+    (view.actions || []).forEach(function (t) {
+      if (t.type === "accuse" && t.secret) {
+        (t.fields.target || []).forEach(function (s) { if (targets.indexOf(s) < 0) targets.push(s); });
+      }
+    });
+    return targets.length === 1 ? targets[0] : null;
+  }
+
+  function accusing(view, ui) {
+    var target = soleTarget(view);
+    return target === null ? "" : '<p class="hoax-accusing" data-seat="' + target + '">' +
+      ui.esc(ui.t("ui.accusing", {target: ui.name(target)})) + "</p>";
+  }
 
   /* The notebook: a row per other player still in the round, a column per
      identity.  From six rows on it lies in two tables side by side, so
@@ -558,7 +579,8 @@
       var seatNo = Number(s), p = (pub.players || []).filter(function (x) { return x.seat === seatNo; })[0];
       if (p && !p.in_round && !p.revealed) return "";
       var may = you.possible[s], shown = (you.notebook || {})[s] || [];
-      return '<tr data-seat="' + seatNo + '"><th>' + ui.esc(ui.name(seatNo)) + "</th>" + IDS.map(function (i) {
+      return '<tr data-seat="' + seatNo + '"' + (seatNo === soleTarget(view) ? ' class="hb-target"' : "") + "><th>" +
+        ui.esc(ui.name(seatNo)) + "</th>" + IDS.map(function (i) {
         var what = p && p.revealed ? (p.revealed === i ? "in" : "") : may.indexOf(i) >= 0 ? "in"
           : shown.indexOf(i) >= 0 ? "shown" : "";
         var mark = what === "in" ? ICON[i] : what === "shown" ? "✗" : "–";
