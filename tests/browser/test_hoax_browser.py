@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.browser.conftest import (SCREENS, hold, open_table, pick_secret, press, release, seat_phone, sent,
                                     wait_js)
 from tests.browser.test_table_board import Room
@@ -205,3 +207,67 @@ def test_an_accusation_with_one_target_names_it_before_the_identities(server, br
         shot(phone, f"hoax-final-accuse-held-{lang}")
         release(phone)
         phone.context.close()
+
+
+# --- the table at the start covers, in both themes (issue #45) -----------------------
+
+#: the contrast of a covered card's label and icon against each of its back's
+#: stripes, and of the card's edge against its row, in the page's own colours
+COVERED = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+    const [r, g, b] = rgb(c); return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+  return Array.from(document.querySelectorAll(".hx-row .hx-card.hx-down")).map((card) => {
+    const st = getComputedStyle(card), row = getComputedStyle(card.closest(".hx-row")).backgroundColor;
+    const stripes = st.backgroundImage.match(/rgba?\\([^)]*\\)/g) || [st.backgroundColor];
+    const label = getComputedStyle(card.querySelector(".hx-label")).color;
+    const icon = getComputedStyle(card.querySelector(".hx-icon")).color;
+    const mark = getComputedStyle(card, "::after");
+    return {card: card.dataset.identity,
+      // the struck card's ✕ lies beside its name, not over it
+      over: mark.content !== "none" && mark.position === "absolute" && mark.top === "0px" && mark.bottom === "0px",
+      label: Math.min(...stripes.map((s) => ratio(label, s))), icon: Math.min(...stripes.map((s) => ratio(icon, s))),
+      edge: Math.max(ratio(st.borderTopColor, row), Math.min(...stripes.map((s) => ratio(s, row))))};
+  });
+}"""
+
+#: a row's state tag ("waiting to cover", "out") that leaves its line, its row or its column
+TAGS_OUT = """() => Array.from(document.querySelectorAll(".hx-row .hx-tag")).filter((tag) => {
+  const t = tag.getBoundingClientRect(), row = tag.closest(".hx-row").getBoundingClientRect();
+  const cards = tag.closest(".hx-row").querySelector(".hx-cards").getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(tag).lineHeight) || parseFloat(getComputedStyle(tag).fontSize) * 1.2;
+  return t.height > line * 1.5 || t.top < row.top - .5 || t.bottom > row.bottom + .5 || t.left < row.left ||
+    t.right > cards.left + .5 || tag.scrollWidth > tag.clientWidth + 1;
+}).map((tag) => tag.textContent)"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_table_at_the_covers_reads_in_both_themes(server, browser, scheme):
+    """Eight players (the long names), half of them covered: a covered card
+    reads (its name at least 4.5:1, its icon 3:1 on the card's back, the
+    card's edge 3:1 on its row) and "waiting to cover" stays on one line in
+    its row's name column, on the light table and the navy one (dark), in
+    both languages; screenshots test-artifacts/screens/hoax-covers-*.png."""
+    names = ["Sylvia", "Christian", "Maximilian", "Henriette", "Friederike", "Konstantin", "Anna", "Jan"]
+    room = Room(server, "hoax", names)
+    room.host_act({"type": "start", "first": 0})
+    for seat in list(room.tokens)[:4]:
+        token = room.tokens[seat]
+        cover = next(t for t in room.view(token)["actions"] if t["type"] == "cover")
+        assert room.act(token, {"type": "cover", "identity": cover["fields"]["identity"][seat % 3]})["ok"]
+    for lang in ("en", "de"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=lang, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{room.code}?lang={lang}")
+        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [f"companion:host:{room.code}", room.host])
+        page.reload()
+        wait_js(page, f"Number(document.body.dataset.version) >= {room.view()['version']}")
+        wait_js(page, "document.querySelectorAll('.hx-row .hx-card.hx-down').length === 4")
+        shot(page, f"hoax-covers-{scheme}-{lang}")
+        covered = page.evaluate(COVERED)
+        weak = [c for c in covered if c["label"] < 4.5 or c["icon"] < 3 or c["edge"] < 3 or c["over"]]
+        assert page.locator(".hx-row .hx-tag").count() == 4
+        out = page.evaluate(TAGS_OUT)
+        assert not weak and not out, f"{scheme} {lang}: covered cards hard to read: {weak}; tags out of their rows: {out}"
+        context.close()

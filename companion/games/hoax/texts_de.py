@@ -79,7 +79,7 @@ TEXTS: dict[str, str] = {
     "ui.showed": "Was du gezeigt hast",
     "ui.last_round": "Letzte Runde",
     "ui.void": "ungültig",
-    "ui.waiting_cover": "muss noch abdecken",
+    "ui.waiting_cover": "deckt ab …",
     "ui.pending": "{target} muss {buyer} antworten ({n})",
     "ui.covers_none": "noch keine",
     "ui.your_covers": "Deine Abdeckungen",

@@ -79,7 +79,7 @@ TEXTS: dict[str, str] = {
     "ui.showed": "What you showed",
     "ui.last_round": "Last round",
     "ui.void": "void",
-    "ui.waiting_cover": "waiting to cover",
+    "ui.waiting_cover": "covering …",
     "ui.pending": "{target} must answer {buyer} ({n})",
     "ui.covers_none": "none yet",
     "ui.your_covers": "Your covers",
