@@ -136,8 +136,10 @@ class RuleError(Illegal):
 
 
 def kind(type_: str) -> dict:
-    """A type's name in the player's language (a log/error parameter)."""
-    return txt(f"kind.{type_}")
+    """A type's name in the player's language, for a refusal's message (so
+    its text is ``error.kind.<type>``: worded by the server, never sent
+    with a page, which keeps the phone page light)."""
+    return txt(f"error.kind.{type_}")
 
 
 @dataclass(frozen=True)

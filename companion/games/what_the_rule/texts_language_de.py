@@ -2,13 +2,13 @@
 why a rule cannot be read (``language``), merged into ``texts_de``."""
 
 TEXTS: dict[str, str] = {
-    "kind.number": "eine Zahl",
-    "kind.shape": "eine Form",
-    "kind.fill": "eine Füllung",
-    "kind.color": "eine Farbe",
-    "kind.card": "eine ganze Karte (vorher oder vorvorher)",
-    "kind.none": "keine",
-    "kind.condition": "eine Bedingung",
+    "error.kind.number": "eine Zahl",
+    "error.kind.shape": "eine Form",
+    "error.kind.fill": "eine Füllung",
+    "error.kind.color": "eine Farbe",
+    "error.kind.card": "eine ganze Karte (vorher oder vorvorher)",
+    "error.kind.none": "keine",
+    "error.kind.condition": "eine Bedingung",
     "error.rule_empty": "Bitte schreib eine Regel, zum Beispiel farbe == weiß.",
     "error.rule_too_long": "Diese Regel ist zu lang: höchstens {max} Zeichen.",
     "error.rule_too_deep": "Zu viele Klammern ineinander an Position {at}: höchstens {max}.",

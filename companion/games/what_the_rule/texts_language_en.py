@@ -2,13 +2,13 @@
 why a rule cannot be read (``language``), merged into ``texts_en``."""
 
 TEXTS: dict[str, str] = {
-    "kind.number": "a number",
-    "kind.shape": "a shape",
-    "kind.fill": "a fill",
-    "kind.color": "a colour",
-    "kind.card": "a whole card (prev or prev2)",
-    "kind.none": "none",
-    "kind.condition": "a condition",
+    "error.kind.number": "a number",
+    "error.kind.shape": "a shape",
+    "error.kind.fill": "a fill",
+    "error.kind.color": "a colour",
+    "error.kind.card": "a whole card (prev or prev2)",
+    "error.kind.none": "none",
+    "error.kind.condition": "a condition",
     "error.rule_empty": "Please write a rule, for example color == white.",
     "error.rule_too_long": "That rule is too long: at most {max} characters.",
     "error.rule_too_deep": "Too many brackets inside each other at position {at}: at most {max}.",
