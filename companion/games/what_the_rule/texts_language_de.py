@@ -38,7 +38,7 @@ TEXTS: dict[str, str] = {
                                      "rechnen (Position {at}): Verbinde Bedingungen mit und, "
                                      "oder, nicht."),
     "error.rule_order": "Mit {op} lassen sich nur Zahlen vergleichen (Position {at}).",
-    "error.rule_types": "Vergleich unmöglich: {left} mit {right} (Position {at}).",
+    "error.rule_types": "Nicht vergleichbar: {left} und {right} (Position {at}).",
     "error.rule_prev_whole": ("vorher (oder vorvorher) allein lässt sich nur mit keine "
                               "vergleichen (vorher == keine); nimm vorher.form, vorher.anzahl, "
                               "vorher.füllung oder vorher.farbe (Position {at})."),
