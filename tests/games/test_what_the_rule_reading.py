@@ -471,3 +471,11 @@ def test_explain_mode_says_what_a_guess_right_at_the_start_meant():
     for lang in ("en", "de"):
         text = translate(lang, "meaning.guess_right_start", decisive["params"], GAME, NAMES)
         assert "Dina" in text and "{" not in text
+
+
+def test_the_host_ending_the_game_shows_the_wrong_guesses_too():
+    state = wrong_then_void()
+    events = GAME.end(state)
+    assert state["results"][-1]["reason"] == "ended"
+    assert [p["seat"] for p in state["results"][-1]["parted"]] == [DINA]
+    assert any("part ways after 1, 2, 3, 4, 5, 6" in line for line in said(events))
