@@ -61,6 +61,10 @@ leaves the target's own identity out, and the phone picks its *n*
 identities one gesture each (then confirms); ``apply`` still refuses one's
 own identity from an API client (``show_own``).  The host's ``close``
 picks only allowed identities.
+Every claim asks to confirm (issue #45), the turn's personal action and
+each reaction (``illegal``, ``fine``, ``indulgence``, ``immunize``) alike:
+the phone picks it one tap per value and its last tap asks one question
+that says the whole claim as the table will show it.
 
 Decisions where the spec is silent
 ----------------------------------
