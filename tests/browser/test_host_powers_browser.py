@@ -9,17 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import open_table, wait_js
-from tests.servers import Server
+from tests.servers import GRACE, grace_server
 
-GRACE = 2
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = Server(db=str(tmp_path_factory.mktemp("powers") / "rooms.sqlite3"),
-                 env={"COMPANION_AWAY_SECONDS": str(GRACE)})
-    yield srv
-    srv.stop()
+server = pytest.fixture(scope="module", name="server")(grace_server)
 
 
 CLOSE = '#host-actions form[data-type="close"]'

@@ -10,17 +10,9 @@ import time
 import pytest
 
 from tests.protocol.remote import Remote, Sock
-from tests.servers import Server
+from tests.servers import GRACE, grace_server
 
-GRACE = 2
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = Server(db=str(tmp_path_factory.mktemp("powers") / "rooms.sqlite3"),
-                 env={"COMPANION_AWAY_SECONDS": str(GRACE)})
-    yield srv
-    srv.stop()
+server = pytest.fixture(scope="module", name="server")(grace_server)
 
 
 def test_close_waits_for_a_phone_away_and_its_grace(server):
