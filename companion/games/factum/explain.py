@@ -66,9 +66,10 @@ def table_now(pub: dict, waiting: list[int]) -> list[Line]:
         if pub["ballot"] == 2:
             return [line("explain.table.revote", guessers=guessers, names=names(waiting),
                          options=", ".join(map(str, pub["vote_options"])))]
-        captain = r["teller"] if r["guessers"] == "A" else r["judge"]
+        # the rulebook: "Der Erzähler und der Richter müssen schweigen" —
+        # both captains, whichever team guesses (issue #40)
         return [line("explain.table.vote", guessers=guessers, teller=teller,
-                     names=names(waiting), captain=name(captain))]
+                     names=names(waiting), judge=name(r["judge"]))]
     # best
     return [line("explain.table.best", names=names(waiting), current=teller,
                  title=name(r["title_compared"])), stakes(pub)]
@@ -128,9 +129,11 @@ def vote_now(pub: dict, r: dict, s: int, team: str, waiting: list[int]) -> list[
     options = ", ".join(map(str, pub["vote_options"]))
     revote = pub["ballot"] == 2
     if team != r["guessers"]:
-        if revote:
-            return [line("explain.vote.confuser_revote", options=options)]
-        return [line("explain.vote.confuser")]
+        # the confusing team's captain (the storyteller or the judge) has
+        # seen the card and stays silent; only the rest of the team may talk
+        captain = s in (r["teller"], r["judge"])
+        key = "explain.vote.confuser" + ("_captain" if captain else "") + ("_revote" if revote else "")
+        return [line(key, options=options, teller=teller, judge=name(r["judge"]))]
     if s not in pub["voters"]:   # the guessing team's captain has seen the card
         return [line("explain.vote.captain", voters=names(pub["voters"]))]
     if s not in waiting:

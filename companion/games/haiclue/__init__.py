@@ -114,7 +114,7 @@ Explain mode (issue #29)
 scores) or waits (who is still building, whose clue is guessed first);
 ``guess`` must (which top word, what a right guess scores for whom), done
 (who is still guessing) or author (you do not guess; who is guessing);
-``between`` per ``todo`` (flip: same target words on black; pass/swap: new
+``between`` per ``todo`` (flip: the same top tiles, their black words; pass/swap: new
 words and new tiles) and said to be optional, since nobody owes ``next``;
 ``over`` the winners or the team result.  Two players get team wording
 (team score, 6 of 8 wins).  The table's ``now`` names the seats it waits

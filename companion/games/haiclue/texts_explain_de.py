@@ -51,9 +51,9 @@ TEXTS: dict[str, str] = {
     "explain.guess.move_team": "Dein geheimer Rate-Tipp, endgültig: Richtig ist 1 Team-Punkt.",
     # --- zwischen den Runden ----------------------------------------------------------
     "explain.between.flip": (
-        "Runde {round} von {rounds} ist vorbei: Die nächste Runde spielt dieselben vier "
-        "Zielwörter auf der schwarzen Seite, mit neuen Farben. Zeigen alle Plättchen "
-        "Schwarz, darf jeder „Nächste Runde“ drücken – du darfst, musst aber nicht."),
+        "Runde {round} von {rounds} ist vorbei: Die vier obersten Plättchen werden "
+        "umgedreht, die nächste Runde spielt also die Wörter ihrer schwarzen Seite, mit "
+        "neuen Farben. Zeigen alle Plättchen Schwarz, darf jeder „Nächste Runde“ drücken – du darfst, musst aber nicht."),
     "explain.between.pass": (
         "Runde {round} von {rounds} ist vorbei: Die obersten Plättchen werden abgeworfen, "
         "die nächste Runde hat also vier neue Zielwörter, und du spielst mit den Plättchen "
@@ -65,9 +65,9 @@ TEXTS: dict[str, str] = {
         "des anderen. Sind sie getauscht und wieder weiß, darf jeder von euch „Nächste "
         "Runde“ drücken."),
     "explain.between.table_flip": (
-        "Runde {round} von {rounds} ist vorbei; niemand muss etwas drücken. Dieselben "
-        "Zielwörter kommen mit der schwarzen Seite zurück: Sind alle Plättchen umgedreht, "
-        "drückt „Nächste Runde“ hier oder auf einem Handy."),
+        "Runde {round} von {rounds} ist vorbei; niemand muss etwas drücken. Die vier obersten "
+        "Plättchen werden auf die schwarze Seite mit neuen Zielwörtern gedreht: Sind alle "
+        "Plättchen umgedreht, drückt „Nächste Runde“ hier oder auf einem Handy."),
     "explain.between.table_pass": (
         "Runde {round} von {rounds} ist vorbei; niemand muss etwas drücken. Vier neue "
         "Zielwörter kommen, und alle bekommen neue Plättchen: Sind sie nach links "

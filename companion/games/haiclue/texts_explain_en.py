@@ -48,9 +48,9 @@ TEXTS: dict[str, str] = {
     "explain.guess.move_team": "Your secret guess, final once sent: right is 1 team point.",
     # --- between rounds -----------------------------------------------------------
     "explain.between.flip": (
-        "Round {round} of {rounds} is over: next round plays the same four target words on "
-        "their black side, with new colours. Once every tile shows black, anyone may press "
-        "“Next round” — you may, but need not."),
+        "Round {round} of {rounds} is over: the four top tiles are flipped, so next round "
+        "plays the words on their black side, with new colours. Once every tile shows "
+        "black, anyone may press “Next round” — you may, but need not."),
     "explain.between.pass": (
         "Round {round} of {rounds} is over: the top tiles are discarded, so next round has "
         "four new target words, and you play with the tiles passed from your right. Once "
@@ -61,9 +61,9 @@ TEXTS: dict[str, str] = {
         "four new target words, and you play with the other player's tiles. Once the tiles "
         "are swapped and white again, either of you may press “Next round”."),
     "explain.between.table_flip": (
-        "Round {round} of {rounds} is over; nobody owes a move. The same target words come "
-        "back on their black side: once every tile is flipped, press “Next round” here or "
-        "on any phone."),
+        "Round {round} of {rounds} is over; nobody owes a move. The four top tiles are "
+        "flipped to their black side, which shows new target words: once every tile is "
+        "flipped, press “Next round” here or on any phone."),
     "explain.between.table_pass": (
         "Round {round} of {rounds} is over; nobody owes a move. Four new target words come "
         "up and everyone gets new tiles: once the tiles are passed left and white side up, "

@@ -12,14 +12,14 @@ TEXTS: dict[str, str] = {
 
     # -- eine persönliche Aktion in Worten, mit ihrer Wirkung (§3.1–3.7)
     "explain.claim.baron.gold": "{who} gibt sich als Baron aus und holt 2 Gold aus der Schatzkammer.",
-    "explain.claim.baron.tax": "{who} gibt sich als Baron aus und erhebt Steuern auf {resource}: Jeder Mitspieler mit {resource} außerhalb von Trios gibt {who} eins ab.",
+    "explain.claim.baron.tax": "{who} gibt sich als Baron aus und erhebt Steuern auf {resource}: Jeder Mitspieler mit {resource} außerhalb von Trios gibt {who} eins ab, außer er immunisiert sich als Magier.",
     "explain.claim.monk.wine": "{who} gibt sich als Mönch aus und keltert 2 Wein.",
-    "explain.claim.monk.collection": "{who} gibt sich als Mönch aus und hält eine Kollekte: Jeder Mitspieler gibt {who} einen beliebigen Vorrat.",
+    "explain.claim.monk.collection": "{who} gibt sich als Mönch aus und hält eine Kollekte: Jeder Mitspieler mit Vorräten außerhalb von Trios gibt {who} einen beliebigen davon, außer er immunisiert sich als Magier.",
     "explain.claim.judge.wine": "{who} gibt sich als Richter aus und holt 1 Wein aus dem Weinkeller.",
     "explain.claim.judge.grain": "{who} gibt sich als Richter aus und bekommt 1 Korn als Pacht.",
     "explain.claim.trader.gold": "{who} gibt sich als Händler aus und verdient 1 Gold.",
     "explain.claim.trader.trade": "{who} gibt sich als Händler aus und tauscht mit {partner} {give} gegen gleich viel {get}.",
-    "explain.claim.magician.enchant": "{who} gibt sich als Magier aus und verzaubert {target}: {target} gibt {who} alle Vorräte außerhalb von Trios.",
+    "explain.claim.magician.enchant": "{who} gibt sich als Magier aus und verzaubert {target}: {target} gibt {who} alle Vorräte außerhalb von Trios, außer {target} immunisiert sich als Magier.",
     "explain.claim.thief.steal": "{who} gibt sich als Dieb aus und klaut {target} {amount} {resource} – dagegen hilft kein Magier.",
     "explain.claim.farmer.grain": "{who} gibt sich als Bauer aus und erntet 2 Korn.",
     "explain.did.void": "Die Aktion von {who} (#{id}) wurde zu Recht angezweifelt und ist ungültig.",
@@ -107,7 +107,7 @@ TEXTS: dict[str, str] = {
     "explain.watch.turn": "{who} handelt als Nächstes; schau, wer sich als was ausgibt – das hilft in der nächsten Runde.",
     "explain.watch.turn_original": "{who} handelt als Nächstes; wer als Letzter übrig bleibt oder als Erster in seiner wahren Identität angezweifelt wird, gewinnt.",
     "explain.watch.doubt": "Die anderen entscheiden, ob der Zweifel von {raiser} an {claimant} als {identity} durchkommt ({count} von {needed}).",
-    "explain.watch.final": "Finale: {a} gegen {b}; der Sieger bekommt 3 Thronpunkte, der Verlierer 1, dann sind in der neuen Runde alle wieder dabei.",
+    "explain.watch.final": "Finale: {a} gegen {b}; der Sieger bekommt 3 Thronpunkte, der Verlierer 1 (nie den 10.). Wer 10 erreicht, gewinnt sofort; sonst sind in der neuen Runde alle wieder dabei.",
 
     # -- hinter der Leiste: was von deiner Identität und deinem Notizbuch abhängt
     "explain.secret.you_are": "Du bist {identity}.",
@@ -198,7 +198,7 @@ TEXTS: dict[str, str] = {
     "meaning.accuse_wrong": "Eine falsche Anklage kostet den Ankläger: {who} ist raus, und {target} bekommt alle Vorräte von {who}.",
     "meaning.open_info": "Alle Karten {identity} liegen offen, also kann niemand mehr in der Runde {identity} sein: Er ist bei allen abgedeckt.",
     "meaning.showed": "{buyer} kennt jetzt mehr Identitäten, die {who} nicht ist – eine Anklage gegen {who} wird leichter.",
-    "meaning.final_begins": "Nur {a} und {b} sind übrig: das Finale. Jedes Anzweifeln kommt sofort durch; der Sieger bekommt 3 Thronpunkte, der Verlierer 1.",
+    "meaning.final_begins": "Nur {a} und {b} sind übrig: das Finale. Jedes Anzweifeln kommt sofort durch; der Sieger bekommt 3 Thronpunkte, der Verlierer 1 (nie den 10.).",
     "meaning.final_auto_cover": "Was {who} {other} gezeigt hatte, ist jetzt für alle sichtbar abgedeckt.",
     "meaning.final_info_cover": "{who} bleiben im Finale weniger Identitäten, hinter denen er sich verstecken kann.",
     "meaning.final_won": "{who} gewinnt das Finale, bekommt 3 Thronpunkte und beginnt die nächste Runde; {loser} bekommt 1 (nie den 10.).",

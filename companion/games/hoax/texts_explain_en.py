@@ -11,14 +11,14 @@ TEXTS: dict[str, str] = {
 
     # -- a personal action in words, with what it does (§3.1–3.7)
     "explain.claim.baron.gold": "{who} claims to be the Baron and takes 2 gold from the treasury.",
-    "explain.claim.baron.tax": "{who} claims to be the Baron and levies a tax on {resource}: every other player with {resource} outside trios gives {who} one.",
+    "explain.claim.baron.tax": "{who} claims to be the Baron and levies a tax on {resource}: every other player with {resource} outside trios gives {who} one, unless immunized as Magician.",
     "explain.claim.monk.wine": "{who} claims to be the Monk and presses 2 wine.",
-    "explain.claim.monk.collection": "{who} claims to be the Monk and holds a collection: every other player gives {who} one chip of their choice.",
+    "explain.claim.monk.collection": "{who} claims to be the Monk and holds a collection: every other player with chips outside trios gives {who} one of their choice, unless immunized as Magician.",
     "explain.claim.judge.wine": "{who} claims to be the Judge and takes 1 wine from the cellar.",
     "explain.claim.judge.grain": "{who} claims to be the Judge and takes 1 grain as rent.",
     "explain.claim.trader.gold": "{who} claims to be the Trader and earns 1 gold.",
     "explain.claim.trader.trade": "{who} claims to be the Trader and trades {give} for the same number of {get} with {partner}.",
-    "explain.claim.magician.enchant": "{who} claims to be the Magician and enchants {target}: {target} hands {who} every chip outside trios.",
+    "explain.claim.magician.enchant": "{who} claims to be the Magician and enchants {target}: {target} hands {who} every chip outside trios, unless immunized as Magician.",
     "explain.claim.thief.steal": "{who} claims to be the Thief and steals {amount} {resource} from {target} — no Magician can stop that.",
     "explain.claim.farmer.grain": "{who} claims to be the Farmer and harvests 2 grain.",
     "explain.did.void": "{who}'s action (#{id}) was doubted rightly and is void.",
@@ -106,7 +106,7 @@ TEXTS: dict[str, str] = {
     "explain.watch.turn": "{who} is next to act; watch who claims what — it helps in the next round.",
     "explain.watch.turn_original": "{who} is next to act; the last one left, or the first one doubted in their true identity, wins.",
     "explain.watch.doubt": "The others decide whether {raiser}'s doubt against {claimant} as the {identity} goes through ({count} of {needed}).",
-    "explain.watch.final": "Final: {a} against {b}; the winner gets 3 throne points, the loser 1, then a new round deals everyone in.",
+    "explain.watch.final": "Final: {a} against {b}; the winner gets 3 throne points, the loser 1 (never their 10th). Whoever reaches 10 wins at once; otherwise a new round deals everyone in.",
 
     # -- under the reveal: what depends on your identity and notebook
     "explain.secret.you_are": "You are the {identity}.",
@@ -197,7 +197,7 @@ TEXTS: dict[str, str] = {
     "meaning.accuse_wrong": "A wrong accusation costs the accuser: {who} is out and {target} gets all of {who}'s chips.",
     "meaning.open_info": "Every {identity} card is on the table, so nobody still in the round can be the {identity}: it is covered for all.",
     "meaning.showed": "{buyer} now knows more identities {who} is not — an accusation against {who} gets easier.",
-    "meaning.final_begins": "Only {a} and {b} are left: the final. A doubt goes through at once; the winner gets 3 throne points, the loser 1.",
+    "meaning.final_begins": "Only {a} and {b} are left: the final. A doubt goes through at once; the winner gets 3 throne points, the loser 1 (never their 10th).",
     "meaning.final_auto_cover": "What {who} had shown {other} is covered now, for everyone to see.",
     "meaning.final_info_cover": "{who} has fewer identities left to hide behind in the final.",
     "meaning.final_won": "{who} wins the final, gets 3 throne points and starts the next round; {loser} gets 1 (never the 10th).",
