@@ -100,7 +100,10 @@
   function optionWords(game, values) {
     return game.options.map((opt) => {
       const v = values[opt.name];
-      const said = opt.kind === "bool" ? K.t(v ? "page.yes" : "page.no_word") : (opt.choice_labels || {})[v] || String(v);
+      // 0 where the game's default is 0 means "the game decides" (What the Rule?!'s rounds: one per player), never "0"
+      const said = opt.kind === "bool" ? K.t(v ? "page.yes" : "page.no_word")
+        : opt.kind === "int" && v === 0 && opt.default === 0 ? K.t("page.option_default")
+        : (opt.choice_labels || {})[v] || String(v);
       return `${opt.label || opt.name}: ${said}`;
     }).join("; ");
   }
@@ -195,7 +198,35 @@
     return card;
   }
 
+  /* The explain switch (issue #40): its template's one value is what a
+     tap makes it, so a button naming that value read "Explanations: off"
+     while they were on.  It says the state it is in (the view's
+     ``explain``: null while off), and a tap turns it over. */
+  function switchCard(view, tpl, send) {
+    const form = document.createElement("form");
+    form.className = "action card switch";
+    form.dataset.type = tpl.type;
+    const on = view.explain != null, b = document.createElement("button");
+    b.type = "submit";
+    b.setAttribute("role", "switch");
+    b.setAttribute("aria-checked", on ? "true" : "false");
+    b.dataset.state = on ? "on" : "off";
+    b.textContent = K.t("page.summary", {action: K.actionLabel(view, tpl.type), values: K.valueLabel(view, "mode", on ? "on" : "off")});
+    form.appendChild(b);
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      form.classList.add("busy");
+      await send({type: tpl.type, mode: tpl.fields.mode[0]});
+      form.classList.remove("busy");
+    };
+    return form;
+  }
+  function isSwitch(tpls) {
+    return tpls.length === 1 && tpls[0].type === "explain" && isFixed(tpls[0].fields.mode);
+  }
+
   function actionCard(view, tpls, send, ask) {
+    if (isSwitch(tpls)) return withHelp(view, switchCard(view, tpls[0], send), "explain");
     const own = ownForm(view, tpls, send, ask);
     if (own) return withHelp(view, own, tpls[0].type);
     return withHelp(view, plainCard(view, tpls, send, ask), tpls[0].type);

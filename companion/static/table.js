@@ -121,20 +121,45 @@
   /* The board must fit without scrolling (a big group's board fills it):
      where it would not, the explanation's meaning goes first, then its
      box, then in play what the game marked as told by the log too
-     ([data-drop], the lowest number first); the phones still explain
-     every step, the log keeps all.  The side leaves out the running chart. */
+     ([data-drop], the lowest number first; a part marked below 0 goes
+     before the explanation's box, as worth less); the phones still explain
+     every step, the log keeps all.  What went and fits again once a later
+     part went (a big part makes room for a small one before it) comes
+     back, the last to go first: never half a board empty while the
+     explanation is hidden (issue #40).  The side leaves out the running chart. */
   function fitBoard(view) {
     const board = $("board"), over = () => board.scrollHeight > board.clientHeight + 1;
-    // (at the end the board keeps everything: the game is over, there is time to scroll)
+    // at the end the game's board keeps everything (the game is over, there is time to scroll);
+    // the lobby its explanation too (issue #40: it was never seen; the host's tools lie below)
     const told = view.status !== "playing" ? []
       : [...$("game-area").querySelectorAll("[data-drop]")].sort((a, b) => a.dataset.drop - b.dataset.drop);
-    for (const part of [$("explain-meaning"), $("explain"), ...told]) {
-      if (!over()) break;
-      part.hidden = true;
-    }
+    if (view.status !== "lobby") fitParts(board, over, told);
     // the side: the running chart goes before the log would (the seat list shows the same numbers)
     const running = $("running"), side = running && running.parentNode;
     if (side && side.scrollHeight > side.clientHeight + 1) running.hidden = true;
+  }
+  function fitParts(board, over, told) {
+    // (a part marked below 0 is worth less than the explanation's box: it goes before it)
+    const parts = [$("explain-meaning"), ...told.filter((p) => p.dataset.drop < 0), $("explain"),
+      ...told.filter((p) => !(p.dataset.drop < 0))], gone = [];
+    // the first part whose going shortens the board, then again from the first: a part in a
+    // column beside the longest shortens nothing until that column is the longest
+    for (let progress = true; progress && over();) {
+      progress = false;
+      for (const part of parts) {
+        if (part.hidden) continue;   // (gone, or nothing to show: the meaning, explanations off)
+        const before = board.scrollHeight;
+        part.hidden = true;
+        if (board.scrollHeight < before) { gone.push(part); progress = true; break; }
+        part.hidden = false;
+      }
+    }
+    // back where it fits, the last to go first (the box before its meaning)
+    for (const part of gone.reverse()) {
+      if (part === $("explain-meaning") && $("explain").hidden) continue;
+      part.hidden = false;
+      if (over()) part.hidden = true;
+    }
   }
 
   /* --- players ---------------------------------------------------------- */
@@ -609,7 +634,7 @@
     }
     let chosen = view.game;
     const draw = () => {
-      const game = gameList.find((g) => g.name === chosen);
+      const game = withExplain(gameList.find((g) => g.name === chosen), view);
       form.innerHTML = `<div class="choices">` + gameList.map((g) =>
         `<button type="button" class="choice${g.name === chosen ? " on" : ""}" data-game="${esc(g.name)}">${esc(g.title)}</button>`).join("") +
         `</div><div class="next-options">${K.optionInputs(game, chosen === view.game ? view.options : null)}</div>` +
@@ -619,11 +644,21 @@
     draw();
     form.onsubmit = async (e) => {
       e.preventDefault();
-      const game = gameList.find((g) => g.name === chosen), options = K.readOptionInputs(form, game);
+      const game = withExplain(gameList.find((g) => g.name === chosen), view), options = K.readOptionInputs(form, game);
       const words = K.optionWords(game, options);
       const question = K.t(words ? "page.confirm_next_game" : "page.confirm_next_game_plain", {game: game.title, options: words});
       if (await K.confirmDialog(question, K.t("action.new_game"))) send({type: "new_game", game: chosen, options});
     };
+  }
+
+  /* The room's own option beside the game's, as on the create page (issue
+     #40: the next game lost it): explain each step, ticked for a kind of
+     game this evening has not finished yet (the server's default). */
+  function withExplain(game, view) {
+    const played = (view.evening.games || []).some((g) => g.game === game.name);
+    const explain = {name: "explain", kind: "bool", default: !played,
+      label: K.t("option.explain"), help: K.t("option.explain.help")};
+    return Object.assign({}, game, {options: game.options.concat([explain])});
   }
 
   /* A one-time seat link goes away once used (the seat's phone is back) or

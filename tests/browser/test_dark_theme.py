@@ -287,10 +287,11 @@ RARE = {
     # a claim its player covered, or a doubt took down (CI once met one, issue #30)
     "void-claim": ("hoax", lambda public: any(c["void"] for c in public.get("claims") or []),
                    "#game-area .hx-claim.hx-void"),
-    # a resolved story's card that nobody won: out of the game
+    # a resolved story's card that nobody won: out of the game (in play a line of the
+    # resolved stories, at the end a card; issue #40)
     "out-card": ("eselsbruecke", lambda public: any(c["taken_by"] is None for story in public.get("resolved") or []
                                                     for c in story["cards"]),
-                 "#game-area .eb-story .eb-card.eb-out"),
+                 "#game-area .eb-story .eb-out"),
 }
 
 

@@ -140,6 +140,8 @@ TEXTS: dict[str, str] = {
     "ui.cards_many": "{count} Karten",
     "ui.no_cards": "keine Karten",
     "ui.resolved": "Aufgelöste Geschichten",
+    "ui.resolved_who": "Aufgelöst: wer was bekam",
+    "ui.story_number": "Geschichte {number}",
     "ui.story_by": "Geschichte {number} (begonnen von {name})",
     "ui.got": "{name}",
     "ui.out": "aus dem Spiel",

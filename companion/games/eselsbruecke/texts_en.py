@@ -136,6 +136,8 @@ TEXTS: dict[str, str] = {
     "ui.cards_many": "{count} cards",
     "ui.no_cards": "no cards",
     "ui.resolved": "Resolved stories",
+    "ui.resolved_who": "Resolved: who won what",
+    "ui.story_number": "Story {number}",
     "ui.story_by": "Story {number} (started by {name})",
     "ui.got": "{name}",
     "ui.out": "out of the game",

@@ -39,6 +39,11 @@
     ".eb-story h4{margin:0 0 .3em}" +
     ".eb-story .eb-card{min-width:0;padding:.3em .6em}.eb-story .eb-card b{font-size:1.05em}" +
     ".eb-short h4{margin:0 0 .1em}.eb-won{margin:.15em 0}.eb-won.eb-out .eb-term{text-decoration:line-through}" +
+    // the table's resolution: the story on the table, and beside it (a wide board) the resolved ones
+    ".eb-res{display:grid;grid-template-columns:minmax(0,1fr);gap:0 1em;align-items:start}" +
+    "@media (min-width:1100px){.tb-board .eb-res:has(.eb-resolved){grid-template-columns:minmax(min-content,1fr) minmax(0,1fr)}}" +
+    ".tb-board .eb-grid td{padding:.2em .4em}.eb-resolved h3{margin-top:.3em}.eb-line{padding:.15em .5em;margin:.25em 0;line-height:1.2}.eb-line p,.eb-line h4{margin:0}" +
+
     ".eb-win{font-size:1.5em;font-weight:800;margin:.5em 0;padding:.5em .7em;border-radius:12px;background:var(--yes-bg)}" +
     ".eb-question{font-size:1.5em;font-weight:700;padding:.2em 0 .5em;color:#fff;width:100%}";
 
@@ -92,11 +97,15 @@
     return out + "</ul>";
   }
 
-  function hiddenStacks(view, ui) {
+  // the told stories still face down; ``drop``: the table's board, short of room, leaves it to
+  // the headline ("story 2 of 3") and the log before anything else, the explanation too
+  // (a negative data-drop)
+  function hiddenStacks(view, ui, drop) {
     var n = view.public.hidden_stories;
     if (!n) return "";
     var backs = '<span class="eb-backs">' + new Array(n + 1).join('<span class="eb-back"></span>') + "</span>";
-    return '<div class="eb-note">' + backs + esc(ui, n === 1 ? "ui.hidden_one" : "ui.hidden_many", { count: n }) + "</div>";
+    return '<div class="eb-note"' + (drop ? ' data-drop="-99"' : "") + ">" + backs +
+      esc(ui, n === 1 ? "ui.hidden_one" : "ui.hidden_many", { count: n }) + "</div>";
   }
 
   function onlyTurnLeft(p) {
@@ -149,13 +158,13 @@
     return out + '<div class="eb-note">' + esc(ui, "ui.idle", { count: p.idle, players: p.players }) + "</div>";
   }
 
+  // the end: every card of every story with who told it and who won it (there is time to read)
   function resolved(view, ui) {
     var list = view.public.resolved;
     if (!list.length) return "";
-    // data-drop: a table short of room leaves the older stories to the log (the oldest first), then all
-    var out = '<div data-drop="' + list.length + '"><h3>' + esc(ui, "ui.resolved") + "</h3>";
-    list.slice().reverse().forEach(function (story, i) {
-      out += '<div class="eb-story"' + (i ? ' data-drop="' + (list.length - i) + '"' : "") + "><h4>" +
+    var out = "<div><h3>" + esc(ui, "ui.resolved") + "</h3>";
+    list.slice().reverse().forEach(function (story) {
+      out += '<div class="eb-story"><h4>' +
         esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
         '</h4><ul class="eb-cards">';
       story.cards.forEach(function (c) {
@@ -168,29 +177,62 @@
     return out;
   }
 
-  /* The phone's resolved stories: a block per story, its cards in a line
-     per player who won them ("Won by Anna: Opa, Karotte") and one for the
-     cards out of the game (the table shows each card with its teller). */
+  // a story's cards by who won them ("out": none), players in seat order, "out" last
+  function wonBy(story) {
+    var by = {}, order = [];
+    story.cards.forEach(function (c) {
+      var k = c.taken_by == null ? "out" : String(c.taken_by);
+      if (!by[k]) { by[k] = []; order.push(k); }
+      by[k].push(c.term);
+    });
+    order.sort(function (a, b) { return a === "out" ? 1 : b === "out" ? -1 : Number(a) - Number(b); });
+    return order.map(function (k) { return { seat: k, terms: by[k] }; });
+  }
+
+  function termList(ui, list) {
+    return list.map(function (t) { return '<span class="eb-term">' + ui.esc(t) + "</span>"; }).join(", ");
+  }
+
+  /* One resolved story on the phone: a line per player who won cards of it
+     ("Won by Anna: Opa, Karotte") and one for the cards out of the game. */
+  function storyShort(ui, story) {
+    return '<div class="eb-story eb-short"><h4>' +
+      esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
+      "</h4>" + wonBy(story).map(function (w) {
+        var head = w.seat === "out" ? ui.t("ui.out_these") : ui.t("ui.won_these", { name: ui.name(Number(w.seat)) });
+        return '<p class="eb-won' + (w.seat === "out" ? " eb-out" : "") + '" data-seat="' + w.seat + '"><b>' + ui.esc(head) + ":</b> " +
+          termList(ui, w.terms) + "</p>";
+      }).join("") + "</div>";
+  }
+
+  /* The table during the resolution (issue #40): the resolved stories in
+     a few lines each ("Anna: Opa, Karotte · Ben: Igel · Out of the game:
+     Zelt", under a heading that says these are the winners), the newest
+     first and always shown; a table short of room leaves the older ones to
+     the log (data-drop: the oldest first, below 0: before the explanation
+     of what happens now). */
+  function resolvedInPlay(view, ui) {
+    var list = view.public.resolved;
+    if (!list.length) return "";
+    return '<div class="eb-resolved"><h3>' + esc(ui, "ui.resolved_who") + "</h3>" +
+      list.slice().reverse().map(function (story, i) {
+        return '<div class="eb-story eb-line"' + (i ? ' data-drop="' + -i + '"' : "") + "><h4>" +
+          esc(ui, "ui.story_number", { number: story.number }) + "</h4><p>" +
+          wonBy(story).map(function (w) {
+            var head = w.seat === "out" ? ui.t("ui.out_these") : ui.name(Number(w.seat));
+            return '<span class="eb-won' + (w.seat === "out" ? " eb-out" : "") + '" data-seat="' + w.seat + '"><b>' +
+              ui.esc(head) + ":</b> " + termList(ui, w.terms) + "</span>";
+          }).join(" · ") + "</p></div>";
+      }).join("") + "</div>";
+  }
+
+  /* The phone's resolved stories: a block per story (storyShort; the table
+     shows each card with its teller at the end). */
   function resolvedShort(view, ui) {
     var list = view.public.resolved;
     if (!list.length) return "";
-    var out = "<h3>" + esc(ui, "ui.resolved") + "</h3>";
-    list.slice().reverse().forEach(function (story) {
-      var by = {}, order = [];
-      story.cards.forEach(function (c) {
-        var k = c.taken_by == null ? "out" : String(c.taken_by);
-        if (!by[k]) { by[k] = []; order.push(k); }
-        by[k].push(c.term);
-      });
-      order.sort(function (a, b) { return a === "out" ? 1 : b === "out" ? -1 : Number(a) - Number(b); });
-      out += '<div class="eb-story eb-short"><h4>' + esc(ui, "ui.story_by", { number: story.number, name: ui.name(story.starter) }) +
-        "</h4>" + order.map(function (k) {
-          var head = k === "out" ? ui.t("ui.out_these") : ui.t("ui.won_these", { name: ui.name(Number(k)) });
-          return '<p class="eb-won' + (k === "out" ? " eb-out" : "") + '" data-seat="' + k + '"><b>' + ui.esc(head) + ":</b> " +
-            by[k].map(function (t) { return '<span class="eb-term">' + ui.esc(t) + "</span>"; }).join(", ") + "</p>";
-        }).join("") + "</div>";
-    });
-    return out;
+    return "<h3>" + esc(ui, "ui.resolved") + "</h3>" +
+      list.slice().reverse().map(function (story) { return storyShort(ui, story); }).join("");
   }
 
   function over(view, ui, withWinners) {
@@ -329,8 +371,11 @@
         out += '<div class="eb-note">' + esc(ui, "ui.progress", { count: p.laid.length, size: p.size }) + "</div>";
         out += laid(view, ui, true) + hiddenStacks(view, ui);
       } else if (p.phase === "resolution") {
-        out += '<div class="eb-now">' + ui.esc(now(view, ui)) + "</div>" + last(view, ui) + holdings(view, ui) +
-          hiddenStacks(view, ui);
+        // the story on the table beside the stories resolved before it (side by side on a wide board)
+        out += '<div class="eb-now">' + ui.esc(now(view, ui)) + "</div>" + last(view, ui) +
+          '<div class="eb-res"><div class="eb-res-now">' + holdings(view, ui) + hiddenStacks(view, ui, true) + "</div>" +
+          resolvedInPlay(view, ui) + "</div>";
+        return out + "</div>";
       } else {
         out += over(view, ui, false);
       }
