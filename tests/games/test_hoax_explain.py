@@ -132,6 +132,23 @@ def test_a_bluff_under_doubt_is_told_only_to_the_bluffer_under_the_reveal():
     assert "Baron" not in gregor["now"]
 
 
+def test_a_voided_action_is_no_longer_said_to_lie_on_the_table():
+    """Issue #40: after a right doubt the claimant's phone still read "Your
+    action is on the table … the others may react to it or doubt it"."""
+    st = table()
+    st, _ = act(st, GREGOR, type="claim", identity="monk", action="wine")   # Gregor is the Baron
+    cid = st["claims"][0]["id"]
+    before = told(st, GREGOR)["now"]
+    assert "Your action is on the table" in before
+    for doubter in (CHRISTIAN, PETRA, SYLVIA):   # 3 of 6 carry it
+        st, _ = act(st, doubter, type="doubt", claim=cid)
+    assert st["claims"][0]["void"]
+    for lang, stale, void in (("en", "on the table", "void"), ("de", "auf dem Tisch", "ungültig")):
+        gregor = told(st, GREGOR, lang)["now"]
+        assert stale not in gregor and void in gregor, gregor
+    assert "until Gaby acts" in told(st, GREGOR)["now"]   # the next in table order
+
+
 def test_information_the_target_must_show_and_the_buyer_waits_for():
     st = table()
     st, _ = act(st, GREGOR, type="buy_info", target=PETRA, trios=2)

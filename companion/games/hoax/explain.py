@@ -292,7 +292,10 @@ def turn_now(pub: dict, s: int) -> list[Line]:
     if not turn:
         return [line("explain.turn.wait_first", who=nxt, round=pub["round"])]
     if turn["player"] == s:
-        out = [line("explain.turn.mine", who=nxt)]
+        # a personal action voided by a right doubt no longer lies on the
+        # table to be reacted to (issue #40: the line said it still did)
+        c = turn_claim(pub) if turn["type"] == "claim" else None
+        out = [line("explain.turn.mine_void" if c and c["void"] else "explain.turn.mine", who=nxt)]
         if fined(pub):
             out.append(line("explain.turn.fined_you"))
         elif original(pub) and not turn.get("info"):

@@ -52,18 +52,18 @@ TEXTS: dict[str, str] = {
     "explain.over_original": "{who} hat das original HOAX gewonnen: Das Spiel ist vorbei.",
 
     # -- ein Handy: die Start-Abdeckung (§2.4) und eine zweite Identitätskarte (§12.3)
-    "explain.cover.you": "Runde {round} beginnt: Decke eine Identität ab, die du nicht bist – alle sehen sie, und du kannst dich in dieser Runde nicht dafür ausgeben. Das Spiel wartet auf dich: Halte die Leiste zum Wählen.",
+    "explain.cover.you": "Runde {round} beginnt: Decke eine Identität ab, die du nicht bist – alle sehen sie, und du kannst dich in dieser Runde nicht dafür ausgeben. Das Spiel wartet auf dich.",
     "explain.cover.done": "Du hast den {identity} abgedeckt. Warten auf {names}; dann hat {who} die erste Aktion.",
-    "explain.recover.you.one": "Du wurdest falsch angezweifelt und hast eine neue Identitätskarte: Decke darauf noch 1 Identität ab (Leiste halten). Das Spiel wartet auf dich.",
-    "explain.recover.you.many": "Du wurdest falsch angezweifelt und hast eine neue Identitätskarte: Decke darauf noch {n} Identitäten ab, eine nach der anderen (Leiste halten). Das Spiel wartet auf dich.",
+    "explain.recover.you.one": "Du wurdest falsch angezweifelt und hast eine neue Identitätskarte: Decke darauf noch 1 Identität ab. Das Spiel wartet auf dich.",
+    "explain.recover.you.many": "Du wurdest falsch angezweifelt und hast eine neue Identitätskarte: Decke darauf noch {n} Identitäten ab, eine nach der anderen. Das Spiel wartet auf dich.",
     "explain.recover.wait.one": "{who} hat nach einem falschen Zweifel eine neue Identitätskarte und deckt darauf noch 1 Identität ab; dann geht es weiter.",
     "explain.recover.wait.many": "{who} hat nach einem falschen Zweifel eine neue Identitätskarte und deckt darauf noch {n} Identitäten ab; dann geht es weiter.",
 
     # -- Informationen (§3.8, §7)
-    "explain.show.you.one": "{buyer} hat Informationen über dich gekauft: Zeige 1 Identität, die du nicht bist (Leiste halten). Nur {buyer} sieht sie, und alles wartet auf dich.",
-    "explain.show.you.many": "{buyer} hat Informationen über dich gekauft: Zeige {n} Identitäten, die du nicht bist (Leiste halten). Nur {buyer} sieht sie, und alles wartet auf dich.",
-    "explain.show.you_final.one": "Finale: {buyer} hat Informationen gekauft, also deckst du 1 weitere Identität ab, die du nicht bist – öffentlich (Leiste halten). Das Spiel wartet auf dich.",
-    "explain.show.you_final.many": "Finale: {buyer} hat Informationen gekauft, also deckst du {n} weitere Identitäten ab, die du nicht bist – öffentlich (Leiste halten). Das Spiel wartet auf dich.",
+    "explain.show.you.one": "{buyer} hat Informationen über dich gekauft: Zeige 1 Identität, die du nicht bist. Nur {buyer} sieht sie, und alles wartet auf dich.",
+    "explain.show.you.many": "{buyer} hat Informationen über dich gekauft: Zeige {n} Identitäten, die du nicht bist. Nur {buyer} sieht sie, und alles wartet auf dich.",
+    "explain.show.you_final.one": "Finale: {buyer} hat Informationen gekauft, also deckst du 1 weitere Identität ab, die du nicht bist – öffentlich. Das Spiel wartet auf dich.",
+    "explain.show.you_final.many": "Finale: {buyer} hat Informationen gekauft, also deckst du {n} weitere Identitäten ab, die du nicht bist – öffentlich. Das Spiel wartet auf dich.",
     "explain.show.buyer.one": "{target} wählt, welche Identität {target} dir zeigt (eine, die {target} nicht ist); sie erscheint in deinem Notizbuch hinter der Leiste.",
     "explain.show.buyer.many": "{target} wählt, welche {n} Identitäten {target} dir zeigt (solche, die {target} nicht ist); sie erscheinen in deinem Notizbuch hinter der Leiste.",
     "explain.show.buyer_final.one": "Finale: Für dein Trio deckt {target} 1 weitere Identität ab, öffentlich.",
@@ -88,6 +88,7 @@ TEXTS: dict[str, str] = {
     "explain.turn.you_original": "Gib dich als eine nicht abgedeckte Identität aus und nutze ihre Aktion; danach darfst du einmal Informationen kaufen.",
     "explain.turn.before_you": "Auf die Aktion von {player} darf man reagieren und sie anzweifeln, bis du handelst.",
     "explain.turn.wait_first": "{who} hat die erste Aktion der Runde {round}; dann darfst du darauf reagieren oder sie anzweifeln.",
+    "explain.turn.mine_void": "Deine Aktion wurde zu Recht angezweifelt und ist ungültig, dein Zug ist verbraucht: Bis {who} handelt, ist von dir nichts verlangt.",
     "explain.turn.mine": "Deine Aktion liegt auf dem Tisch, bis {who} handelt: Die anderen dürfen reagieren oder anzweifeln, von dir ist nichts verlangt.",
     "explain.turn.fined_you": "Du bist verurteilt: Zahle eine der Strafen oder einen Ablass, nach deiner Wahl – oder immunisiere dich als Magier.",
     "explain.turn.info_original": "Bis {who} handelt, darfst du einmal Informationen kaufen (freiwillig).",

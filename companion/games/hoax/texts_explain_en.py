@@ -51,18 +51,18 @@ TEXTS: dict[str, str] = {
     "explain.over_original": "{who} has won the original HOAX: the game is over.",
 
     # -- a phone: the start covers (§2.4) and a second identity card (§12.3)
-    "explain.cover.you": "Round {round} begins: cover one identity you are not — everyone sees it, and you cannot claim it this round. The game waits for you: hold the bar to choose.",
+    "explain.cover.you": "Round {round} begins: cover one identity you are not — everyone sees it, and you cannot claim it this round. The game waits for you.",
     "explain.cover.done": "You have covered the {identity}. Waiting for {names} to cover; then {who} takes the first action.",
-    "explain.recover.you.one": "You were doubted wrongly and drew a new identity card: cover 1 more identity on it (hold the bar). The game waits for you.",
-    "explain.recover.you.many": "You were doubted wrongly and drew a new identity card: cover {n} more identities on it, one at a time (hold the bar). The game waits for you.",
+    "explain.recover.you.one": "You were doubted wrongly and drew a new identity card: cover 1 more identity on it. The game waits for you.",
+    "explain.recover.you.many": "You were doubted wrongly and drew a new identity card: cover {n} more identities on it, one at a time. The game waits for you.",
     "explain.recover.wait.one": "{who} drew a new identity card after a wrong doubt and covers 1 more identity on it; then play goes on.",
     "explain.recover.wait.many": "{who} drew a new identity card after a wrong doubt and covers {n} more identities on it; then play goes on.",
 
     # -- information (§3.8, §7)
-    "explain.show.you.one": "{buyer} paid for information about you: show 1 identity you are not (hold the bar). Only {buyer} sees it, and everything waits for you.",
-    "explain.show.you.many": "{buyer} paid for information about you: show {n} identities you are not (hold the bar). Only {buyer} sees them, and everything waits for you.",
-    "explain.show.you_final.one": "Final: {buyer} bought information, so you cover 1 more identity you are not, in public (hold the bar). The game waits for you.",
-    "explain.show.you_final.many": "Final: {buyer} bought information, so you cover {n} more identities you are not, in public (hold the bar). The game waits for you.",
+    "explain.show.you.one": "{buyer} paid for information about you: show 1 identity you are not. Only {buyer} sees it, and everything waits for you.",
+    "explain.show.you.many": "{buyer} paid for information about you: show {n} identities you are not. Only {buyer} sees them, and everything waits for you.",
+    "explain.show.you_final.one": "Final: {buyer} bought information, so you cover 1 more identity you are not, in public. The game waits for you.",
+    "explain.show.you_final.many": "Final: {buyer} bought information, so you cover {n} more identities you are not, in public. The game waits for you.",
     "explain.show.buyer.one": "{target} is choosing which identity to show you (one {target} is not); it will appear in your notebook behind the bar.",
     "explain.show.buyer.many": "{target} is choosing which {n} identities to show you (ones {target} is not); they will appear in your notebook behind the bar.",
     "explain.show.buyer_final.one": "Final: for your trio {target} covers 1 more identity, in public.",
@@ -87,6 +87,7 @@ TEXTS: dict[str, str] = {
     "explain.turn.you_original": "Claim an identity you have not covered and use its action; afterwards you may buy information once.",
     "explain.turn.before_you": "{player}'s action stays open for reactions and doubts until you act.",
     "explain.turn.wait_first": "{who} takes the first action of round {round}; then you may react to it or doubt it.",
+    "explain.turn.mine_void": "Your action was doubted rightly and is void, and your turn is used up: nothing is required of you until {who} acts.",
     "explain.turn.mine": "Your action is on the table until {who} acts: the others may react to it or doubt it, and nothing is required of you.",
     "explain.turn.fined_you": "You are fined: pay one of the fines or indulgences, your choice — or immunize against them as Magician.",
     "explain.turn.info_original": "Until {who} acts you may buy information once (optional).",

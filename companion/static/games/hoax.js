@@ -59,11 +59,21 @@
     return '<div class="hoax-claims"><h3>' + ui.esc(ui.t("ui.claims")) + "</h3><ul>" + rows.join("") + "</ul></div>";
   }
 
+  /* Explain mode is on for this phone: its line says what happens now and
+     who acts (issue #40: "Next to act: Anna", the top line's "The game waits
+     for Anna" and the explanation named her three times); the header's own
+     line for the step gives way to it. */
+  function explained(view) {
+    return !!(view.explain && view.explain.now);
+  }
+
   function header(view, ui, you) {
     var pub = view.public, me = you ? you.seat : null, out = '<div class="hoax-head-line">' + ui.esc(ui.t("ui.round")) + " " + pub.round;
     if (pub.final) out += ' · <b class="hoax-final">' + ui.esc(ui.t("ui.final")) + "</b>";
     if (pub.winner !== null && pub.winner !== undefined) {
       out += ' · <b class="hoax-winner">♛ ' + ui.esc(ui.t("ui.winner")) + ": " + ui.esc(ui.name(pub.winner)) + "</b>";
+    } else if (explained(view)) {
+      // the step, a pending answer, a doubt, whose turn: the explanation says it
     } else if (pub.step === "cover") {
       out += " · " + ui.esc(ui.t("action.cover"));
     } else if (pub.step === "show" && pub.pending) {
