@@ -15,7 +15,8 @@ import pytest
 from companion.games.what_the_rule import deck
 from companion.games.what_the_rule.cards import ATTRIBUTES, BY_CODE, CARDS
 from companion.games.what_the_rule.checks import ERRORS
-from companion.games.what_the_rule.equivalence import (BUDGET, LAST_N, Frame, analyse, compiled,
+from companion.games.what_the_rule.budget import OPS
+from companion.games.what_the_rule.equivalence import (LAST_N, Frame, analyse, compiled,
                                                        dead_end, difference, equivalent,
                                                        fits_at_start, unplayable)
 from companion.games.what_the_rule.language import (RULE_MAX, RuleError, Situation, evaluate,
@@ -371,7 +372,7 @@ def test_a_rule_too_complex_to_judge_in_time_is_refused_before_anything_is_store
     hostile = parse("changes >= 0 and prev2.count > 0 and total < 900")
     with pytest.raises(RuleError) as info:
         unplayable(hostile)
-    assert info.value.code == "rule_too_complex" and BUDGET > 0
+    assert info.value.code == "rule_too_complex" and OPS > 0
     assert message(info.value) != message(info.value, "de")
     with pytest.raises(RuleError):
         equivalent(parse("count > 0"), hostile)

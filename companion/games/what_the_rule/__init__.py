@@ -103,6 +103,11 @@ Decisions where the spec and the rulebook are silent
     (after some first card: named), ``rule_dead_end`` (after a longer row:
     named, with its length): ``n < 2``, ``total < 20``, ``total == count +
     prev.count`` are refused now; the deck's 50 rules seal.
+* Issue #39, bounded work: every rule check of one action (parse and type
+  check, the dead-row walk, the verdict on a guess, the reading) counts the
+  operations it evaluates — every node of every situation — against one
+  budget per action (``budget``: 800,000, at most about 180 ms of CPU here); past it the
+  action is refused ``rule_too_complex`` before anything is stored.
 * Cards are entered with four pickers, or (the spec's shape) as one
   ``card``: its code (``"circle-3-filled-white"``) or an object of its four
   fields; a count as a string, a bool, a fifth key is no card.  Hands are

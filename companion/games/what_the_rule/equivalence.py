@@ -68,13 +68,18 @@ For a wrong guess the first such situation (by ``n``, then in a fixed
 order) and its lowest card are taken, and a row leading there is walked
 back through the layers already visited (``_row_to``: at most one more pass
 over them).  ``dead_end_row`` finds the first row after which no card fits
-the same way; both run the walk within the one ``BUDGET``.
+the same way; both run the walk within the request's one budget.
 
 For two rules the thresholds are the larger ones and the periods the lcm
-of both.  A hostile pair could still ask for millions of situations, so the
-walk has a budget (``BUDGET`` situations); past it the rule is refused as
-too complex to judge (``rule_too_complex``), before anything is stored.
-``bench/rule_equivalence.py`` measures the deck and the worst cases.
+of both.  A hostile pair could still ask for millions of situations, each
+costing many nodes, so the walk counts its operations against the
+request's budget (``budget``, issue #39: every comparison evaluated for
+every combination of card values in every situation, every cached answer
+looked up, every layer moved on); past it the rule is refused as too
+complex to judge (``rule_too_complex``), before anything is stored.  The
+caches live only as long as the request, so the count does not depend on
+what ran before.  ``bench/rule_equivalence.py`` measures the deck and the
+worst cases, ``bench/rule_budget.py`` the worst request.
 """
 from __future__ import annotations
 
@@ -83,11 +88,17 @@ from functools import lru_cache
 from itertools import product
 from math import gcd
 
+from .budget import Meter, charge, current, within_budget
 from .cards import ALL, ATTR_MASK, ATTRIBUTES, BOX, CARDS, CODES, DOMAINS, bits
-from .language import Rule, RuleError, Situation, card_attributes, children, evaluate, reads
+from .language import Rule, Situation, card_attributes, children, evaluate, node_ops, reads
 
 LAST_N = BOX - 1     # situations have at most 143 cards in the row
-BUDGET = 250_000     # projected situations one check may visit (about a second: a hostile pair's bound)
+#: operations (``budget``) of looking up one cached answer for a situation
+HIT = 3
+#: of looking up one comparison's cached masks (its key is built from the situation)
+LEAF = 7
+#: of one combination of card values beside the node's own (its environment and its mask)
+PER_VALUES = 6
 
 
 def _lcm(a: int, b: int) -> int:
@@ -186,7 +197,7 @@ class Frame:
     def total_class(self, total: int) -> int:
         return total if total < self.Tt else self.Tt + (total - self.Tt) % self.Lt
 
-    @lru_cache(maxsize=None)
+    @lru_cache(maxsize=256)
     def groups(self) -> tuple[tuple[int, tuple, int], ...]:
         """The 72 cards grouped by what the walk keeps of them: (mask, the
         kept attributes of the card, its count, or 0 when the total is not read)."""
@@ -201,12 +212,14 @@ class Frame:
         """The situations after a layer, given the cards that fit in each of
         its situations: the card joins the row, the card before becomes the
         card two back (only what is read of it is kept), the total grows."""
+        charge(len(fitting))
         moved: dict[tuple, int] = {}
         to_prev2 = tuple(self.prev.index(a) for a in self.prev2)
         for (prev, _, total), mask in fitting.items():
             before = None if prev is None else tuple(prev[i] for i in to_prev2)
             moved[before, total] = moved.get((before, total), 0) | mask
         after = set()
+        charge(len(moved) * len(self.groups()))
         for (before, total), mask in moved.items():
             for group, keep, count in self.groups():
                 if mask & group:
@@ -227,18 +240,23 @@ class Compiled:
         self._fits: dict[tuple, int] = {}
         self._leaves: dict[tuple, tuple[int, int]] = {}
         self._info: dict[int, tuple] = {}
+        # the budget (``budget``): the request's, or none for a test's own walk
+        self.meter = current() or Meter(float("inf"))
+        self.walk = walk_ops(rule.tree)
 
     def fits(self, state: tuple, n: int) -> int:
+        self.meter.charge(HIT)
         key = (state, self.frame.n_class(n))
         found = self._fits.get(key)
         if found is None:
-            _, false = self._node(self.rule.tree, state, n)
+            _, false = self.masks(state, n)
             found = self._fits[key] = ALL & ~false
         return found
 
     def masks(self, state: tuple, n: int) -> tuple[int, int]:
         """(the cards for which the rule is true, those for which it is
         false) here; the rest it does not know (a card the row lacks)."""
+        self.meter.charge(self.walk)
         return self._node(self.rule.tree, state, n)
 
     def _node(self, node: tuple, state: tuple, n: int) -> tuple[int, int]:
@@ -260,18 +278,23 @@ class Compiled:
         if info is None:
             r = reads(node)
             frame = self.frame
+            attrs = tuple(sorted(card_attributes(node)))
+            values = 1
+            for a in attrs:
+                values *= len(DOMAINS[a])
             info = self._info[id(node)] = (
-                tuple(sorted(card_attributes(node))),
+                attrs,
                 tuple(frame.prev.index(a) for a in ATTRIBUTES if a in r["prev"]),
                 tuple(frame.prev2.index(a) for a in ATTRIBUTES if a in r["prev2"]),
-                r["n"], r["total"])
-        attrs, prev_at, prev2_at, reads_n, reads_total = info
+                r["n"], r["total"], values * (node_ops(node) + PER_VALUES))
+        attrs, prev_at, prev2_at, reads_n, reads_total, cost = info
         prev, prev2, total = state
         key = (id(node), None if prev is None else tuple(prev[i] for i in prev_at),
                None if prev2 is None else tuple(prev2[i] for i in prev2_at),
                self.frame.n_class(n) if reads_n else 0, total if reads_total else 0)
         found = self._leaves.get(key)
         if found is None:
+            self.meter.charge(cost)      # every node for every combination of the card's values
             found = self._leaves[key] = self._evaluate(node, attrs, state, n)
         return found
 
@@ -297,9 +320,27 @@ class Compiled:
         return true, false
 
 
-@lru_cache(maxsize=64)      # a rule's masks for one frame
+def walk_ops(node: tuple) -> int:
+    """The operations of combining a rule's leaves once: one per ``and``/``or``
+    item and ``not``, ``LEAF`` per comparison (its cached masks looked up)."""
+    op = node[0]
+    if op in ("and", "or"):
+        return sum(1 + walk_ops(item) for item in node[1])
+    if op == "not":
+        return 1 + walk_ops(node[1])
+    return LEAF
+
+
 def compiled(rule: Rule, frame: Frame) -> Compiled:
-    return Compiled(rule, frame)
+    """A rule's masks for one frame, cached for the running request only
+    (``budget``: a check costs the same however often it was run before)."""
+    meter = current()
+    if meter is None:
+        return Compiled(rule, frame)
+    found = meter.compiled.get((rule, frame))
+    if found is None:
+        found = meter.compiled[rule, frame] = Compiled(rule, frame)
+    return found
 
 
 def _layers(rule: Compiled):
@@ -308,16 +349,13 @@ def _layers(rule: Compiled):
     frame = rule.frame
     states = {START}
     seen = set()
-    visited = 0
     for n in range(LAST_N + 1):
+        charge(HIT * len(states))     # a layer kept, compared with those before
         if n >= frame.Tn:
             key = (frozenset(states), (n - frame.Tn) % frame.Ln)
             if key in seen:
                 return
             seen.add(key)
-        visited += len(states)
-        if visited > BUDGET:
-            raise RuleError("rule_too_complex")
         yield n, states
         states = frame.next_layer({state: rule.fits(state, n) for state in states})
         if not states:
@@ -349,11 +387,13 @@ def _row_to(rule: Compiled, layers: list[set], n: int, state: tuple) -> list[int
     for back in range(n - 1, -1, -1):
         keep, before, total = state
         found = None
+        charge(HIT * len(layers[back]))
         for parent in sorted(layers[back], key=_order):
             prev, _, parent_total = parent
             if (None if prev is None else tuple(prev[i] for i in to_prev2)) != before:
                 continue
             fits = rule.fits(parent, back)
+            charge(len(frame.groups()))
             for group, group_keep, count in frame.groups():
                 alike = fits & group
                 if (group_keep == keep and alike
@@ -377,6 +417,7 @@ class Difference:
     row: tuple[str, ...] = ()     # a row the secret rule allows that leads there (oldest first)
 
 
+@within_budget
 def difference(secret: Rule, guess: Rule) -> Difference | None:
     """None when ``guess`` is equivalent to ``secret`` (the spec's
     definition), else the first disagreement found (by row length, then
@@ -412,6 +453,7 @@ class Verdict:
     parting: Difference | None = None
 
 
+@within_budget
 def judge(secret: Rule, guess: Rule) -> Verdict:
     """The verdict on ``guess`` (see ``Verdict``), in one walk over the
     situations the secret rule reaches.  Where a rule reads a card the row
@@ -454,6 +496,7 @@ class DeadEnd:
     row: tuple[str, ...]
 
 
+@within_budget
 def dead_end_row(rule: Rule) -> DeadEnd | None:
     """Where the rule's row runs dead: the shortest reachable row after which
     no card fits, or None when some card always fits.  The whole walk runs
@@ -479,6 +522,7 @@ def dead_end(rule: Rule) -> int | None:
     return None if found is None else found.n
 
 
+@within_budget
 def fits_at_start(rule: Rule) -> bool:
     return compiled(rule, Frame.of(rule)).fits(START, 0) != 0
 

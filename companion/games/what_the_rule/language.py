@@ -65,6 +65,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..base import Illegal, txt
+from .budget import charge
 from .cards import ATTRIBUTES
 
 RULE_MAX = 300
@@ -540,9 +541,14 @@ def parse(text: object) -> Rule:
     if not text.strip():
         raise RuleError("rule_empty")
     tokens = tokenize(text)
+    charge(PARSE_OPS * len(tokens))      # the request's budget (``budget``)
     check_depth(tokens)
     tree = Parser(tokens).rule()
     return Rule(tree, canonical(tree))
+
+
+#: operations (``budget``) of parsing, type checking and printing one token
+PARSE_OPS = 20
 
 
 # --- canonical printing -------------------------------------------------------
@@ -704,6 +710,15 @@ def children(node: tuple) -> list[tuple]:
     if op == "in":
         return [node[2]]
     return []
+
+
+def node_ops(node: tuple) -> int:
+    """The operations (``budget``) of evaluating ``node`` once: one per node,
+    ``changes`` one more per property it compares, ``in`` one more per four
+    values of its list."""
+    op = node[0]
+    own = 1 + (len(ATTRIBUTES) if op == "changes" else len(node[3]) // 4 if op == "in" else 0)
+    return own + sum(node_ops(child) for child in children(node))
 
 
 def card_attributes(node: tuple) -> set[str]:

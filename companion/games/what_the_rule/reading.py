@@ -38,8 +38,9 @@ from __future__ import annotations
 from itertools import product
 
 from ..base import txt
+from .budget import charge, within_budget
 from .cards import ALL, ATTR_MASK, ATTRIBUTES, BY_CODE, CARDS, DOMAINS
-from .language import Rule, card_attributes, reads
+from .language import Rule, card_attributes, node_ops, reads
 
 MAX_ALTS = 3
 
@@ -74,18 +75,21 @@ def _products() -> list[tuple[int, int, tuple]]:
 PRODUCTS = _products()
 
 
+@within_budget
 def describe(mask: int) -> dict:
     """The description of a set of cards (see the module docstring)."""
     if mask == ALL:
         return {"any": True}
     if mask == 0:
         return {"none": True}
+    charge(len(PRODUCTS))       # the request's budget (``budget``)
     inside = [p for p in PRODUCTS if p[0] & ~mask == 0]
     alts, uncovered = [], mask
     while uncovered:
         if len(alts) == MAX_ALTS:
             return {"cards": bin(mask).count("1")}
         best, key = None, (-1, -1)
+        charge(len(inside))
         for p in inside:
             k = (bin(p[0] & uncovered).count("1"), p[1])
             if k > key:
@@ -95,8 +99,10 @@ def describe(mask: int) -> dict:
     return {"alts": alts}
 
 
+@within_budget
 def fitting(rule: Rule, row: list[tuple]) -> int:
     """The cards that fit after ``row`` (its cards, oldest first)."""
+    charge(len(CARDS) * (node_ops(rule.tree) + 1))     # every node for every card
     mask = 0
     for i, card in enumerate(CARDS):
         if rule.fits(card, row):
@@ -108,6 +114,7 @@ def _cards(mask: int) -> list[int]:
     return [i for i in range(len(CARDS)) if mask >> i & 1]
 
 
+@within_budget
 def describe_second(rule: Rule, first: int) -> dict:
     """What may follow each card of ``first`` (a mask of first cards): any
     card, the same set whatever the first, or a product whose parts are
@@ -119,6 +126,7 @@ def describe_second(rule: Rule, first: int) -> dict:
     if len(sets) == 1:
         return describe(sets.pop())
     found: dict[str, object] = {}
+    charge(len(after) * (len(CARDS) + len(ATTRIBUTES)) * len(ATTRIBUTES))
     for attr in ATTRIBUTES:
         at = ATTRIBUTES.index(attr)
         domain = DOMAINS[attr]
@@ -150,6 +158,7 @@ def describe_second(rule: Rule, first: int) -> dict:
     return {"alts": [[[attr, kind] for attr, kind in found.items()]]}
 
 
+@within_budget
 def reading(rule: Rule) -> dict:
     """``{"first": description}``, and ``"second"`` when the rule reads the
     card two back (missing at the second card)."""
@@ -231,6 +240,7 @@ def log_words(description: dict) -> list | None:
     return [txt(restriction_key(r)) for r in alts[0]]
 
 
+@within_budget
 def description_size(rule: Rule, which: str) -> int:
     """How many cards may be the first card (``which`` "first"), or the
     second after some first card ("second")."""

@@ -11,6 +11,7 @@ from .cards import CARD_SPEC, action_card, card_code, hand_spec, picker_fields
 from .checks import TEXT_MAX
 from .deck import LEVELS
 from .flow import k
+from .budget import metered
 from .language import RULE_MAX, parse
 
 #: sample rules offered with every rule-language field: the phone can show
@@ -176,6 +177,12 @@ class WhatTheRule(Game):
         return checks.refusal(state, actor, action)
 
     # --- apply -------------------------------------------------------------
+
+    def apply(self, state: dict, actor, action: dict, rng: random.Random):
+        """Every rule check of one action shares one budget (``budget``):
+        past it the action is refused (``rule_too_complex``), nothing stored."""
+        with metered():
+            return super().apply(state, actor, action, rng)
 
     def __init__(self):
         self.moves = {
