@@ -4,7 +4,10 @@ workers, nginx with deploy/nginx.conf) on a free port of this machine's
 loopback, and rooms played through the proxy by phones on Socket.IO.
 
 A room lives on the worker its code hashes to; rooms are opened until
-both workers serve one.  Then one worker is killed mid-game: the phones of
+both workers serve one.  Each service is restarted in turn (worker 1,
+worker 2, both, Redis, the proxy): within 30 s everything answers again,
+every room is as it was and back on its own worker, and play goes on.
+Then one worker is killed mid-game: the phones of
 its room lose their sockets, those of the other room keep theirs, and
 after reconnecting through the proxy the room goes on on the other worker
 with every view as it was (version, log, secrets) and further moves
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +38,8 @@ from tests.servers import ROOT, free_port
 pytestmark = pytest.mark.containers
 
 GAME, NAMES = "haiclue", ["Sylvia", "Gregor", "Petra"]
+SERVICES = ("redis", "app1", "app2", "proxy")
+RECOVERY = 30.0   # seconds after a restart within which everything answers again
 # moves a phone could make at any time: not the game's own
 PLATFORM = {"rename", "leave", "explain", "undo", "end", "reopen_seat", "kick", "new_game"}
 
@@ -88,9 +94,13 @@ def compose_command() -> list[str]:
 class Stack:
     """One compose project: its containers by service, Redis's presence."""
 
-    def __init__(self, project: str, port: int):
-        self.project, self.port = project, port
+    def __init__(self, project: str, port: int, compose: list[str], env: dict):
+        self.project, self.port, self.compose, self.env = project, port, compose, env
         self.url = f"http://127.0.0.1:{port}"
+
+    def run(self, *args, **kwargs) -> subprocess.CompletedProcess:
+        """A podman-compose command on this project, as the host types it."""
+        return run(self.compose + list(args), env=self.env, cwd=ROOT, **kwargs)
 
     def container(self, service: str) -> str:
         return podman("ps", "-a", "--filter", f"label=io.podman.compose.project={self.project}",
@@ -104,13 +114,20 @@ class Stack:
         """The server processes holding the room's sockets."""
         return {value.split("|", 1)[0] for value in self.redis("HVALS", f"companion:presence:{code}")}
 
+    def servers(self) -> set[str]:
+        """The server processes alive (their heartbeat in Redis)."""
+        return set(self.redis("ZRANGE", "companion:servers", "0", "-1"))
+
+    def healthy(self, service: str) -> bool:
+        """The service's health check passes (run here: podman 4.3 schedules
+        them with systemd timers, which a machine without systemd lacks)."""
+        return run(["podman", "healthcheck", "run", self.container(service)], check=False,
+                   timeout=30).returncode == 0
+
     def wait_healthy(self, timeout=120.0):
-        """Every health check passes (run here: podman 4.3 schedules them
-        with systemd timers, which a machine without systemd lacks)."""
         deadline = time.monotonic() + timeout
-        for service in ("redis", "app1", "app2"):
-            while run(["podman", "healthcheck", "run", self.container(service)],
-                      check=False).returncode != 0:
+        for service in SERVICES:
+            while not self.healthy(service):
                 assert time.monotonic() < deadline, f"{service} is not healthy:\n{self.logs()}"
                 time.sleep(1)
         while not self.answers():
@@ -124,10 +141,17 @@ class Stack:
             return False
 
     def logs(self, lines=40) -> str:
+        """Each container's last lines; the proxy's without the requests it
+        answered well (its own and nginx's messages are what tell)."""
         names = podman("ps", "-a", "--filter", f"label=io.podman.compose.project={self.project}",
                        "--format", "{{.Names}}", check=False).split()
-        return "\n".join(f"--- {name}\n" + run(["podman", "logs", "--tail", lines, name],
-                                                check=False).stdout for name in names)
+        out = []
+        for name in names:
+            done = run(["podman", "logs", "--tail", 2000, name], check=False)
+            kept = [line for line in (done.stdout + done.stderr).splitlines()
+                    if not re.search(r'HTTP/1\.[01]" (101|200|201|204|304) ', line)]
+            out.append(f"--- {name}\n" + "\n".join(kept[-lines:]))
+        return "\n".join(out)
 
 
 def tear_down(stack: Stack, compose: list[str], env: dict):
@@ -154,7 +178,7 @@ def stack(containers, request):
            if not key.startswith(("COMPANION_", "REDIS_URL"))}   # the file's defaults
     env.update({"COMPANION_PORT": f"127.0.0.1:{port}", "BUILDAH_FORMAT": "docker"})
     compose = compose_command() + ["-p", project, "-f", ROOT / "docker-compose.yml"]
-    up, failed, ready = Stack(project, port), request.session.testsfailed, False
+    up, failed, ready = Stack(project, port, compose, env), request.session.testsfailed, False
     try:
         run(compose + ["build"], env=env, cwd=ROOT)   # every time: cached layers make it quick
         run(compose + ["up", "-d", "--no-build"], env=env, cwd=ROOT, timeout=300)
@@ -191,6 +215,9 @@ class Room:
     def close(self):
         for sock in self.socks:
             sock.close()
+
+    def connected(self) -> bool:
+        return all(sock.client.connected for sock in self.socks)
 
     def start(self):
         start = next(t for t in self.remote.view(self.remote.host)["actions"] if t["type"] == "start")
@@ -229,9 +256,14 @@ class Room:
 
 
 def essence(view: dict) -> dict:
+    """Without the clock readings (the timer's and the host's skip: ``at``
+    counts a phone not seen from when its worker started) and who is
+    connected."""
     view = dict(view)
     if view.get("timer"):
         view["timer"] = {k: v for k, v in view["timer"].items() if k != "server_now"}
+    if view.get("skip"):
+        view["skip"] = {k: v for k, v in view["skip"].items() if k not in ("server_now", "at")}
     for key in ("seats", "spectators"):
         view[key] = [{k: v for k, v in seat.items() if k != "connected"} for seat in view[key]]
     return view
@@ -256,6 +288,7 @@ def test_the_stack_serves_rooms_and_outlives_a_worker(stack):
     """One test, one stack: a parallel run (pytest-xdist) never builds two."""
     image_and_services_as_configured(stack)
     join_links_take_the_address_the_tablet_used(stack)
+    a_restart_of_any_service_keeps_the_site_up(stack)
     a_killed_workers_rooms_go_on_on_the_other(stack)
 
 
@@ -276,6 +309,104 @@ def join_links_take_the_address_the_tablet_used(stack: Stack):
     urls = requests.get(f"{stack.url}/api/rooms/{room.code}/urls", headers={"Host": host},
                         timeout=10).json()
     assert urls["join"] == f"http://{host}/j/{room.code}", urls
+
+
+def a_restart_of_any_service_keeps_the_site_up(stack: Stack):
+    """`restart` of worker 1, worker 2, both, Redis and the proxy, in turn,
+    with a room in play on each worker: within RECOVERY seconds every
+    health check passes, every request through the proxy answers, every
+    room's every view is as it was, its phones reconnect to the worker its
+    code hashes to (the restarted worker's new address: the proxy followed
+    it) and play on.  The seconds each took are printed."""
+    rng = random.Random(11)
+    homes = rooms_on_both_workers(stack, rng)
+    for home, room in homes.items():
+        room.start()
+        room.play(accepted=3)
+    measured = {}
+    for services in (["app1"], ["app2"], ["app1", "app2"], ["redis"], ["proxy"]):
+        before = {code: room.state() for code, room in rooms_by_code(homes).items()}
+        servers = stack.servers()
+        began = time.monotonic()
+        stack.run("restart", *services, timeout=120)
+        restarted = time.monotonic() - began
+        recovered = wait_for_recovery(stack, homes, before, began, f"restart {' '.join(services)}")
+        # the phones of rooms that lost their sockets come back through the proxy
+        for room in homes.values():
+            if not room.connected():
+                room.close()
+                room.connect()
+        now = stack.servers()
+        assert len(now) == 2, f"after restart {services}: servers {now}"
+        new = now - servers
+        assert len(new) == len({s for s in services if s.startswith("app")}), (services, servers, now)
+        rehomed = {}
+        for home, room in homes.items():
+            found = stack.homes(room.code)
+            assert len(found) == 1, f"after restart {services}: room {room.code}'s sockets on {found}"
+            (there,) = found
+            if home in now:
+                assert there == home, f"after restart {services}: room {room.code} moved"
+            else:   # its worker restarted: the proxy sends it to the new process
+                assert there in new, f"after restart {services}: room {room.code} not on {new}"
+            rehomed[there] = room
+            assert room.state() == before[room.code], f"after restart {services}"
+        assert len(rehomed) == 2, f"after restart {services}: both rooms on one worker"
+        homes = rehomed
+        for room in homes.values():
+            room.play(accepted=2)
+        measured[" and ".join(services)] = (round(restarted, 1), round(recovered, 1))
+    print("restart: (seconds the restart command took, seconds until everything answered)",
+          measured)
+
+
+def differences(before: dict, now: dict) -> list[str]:
+    """Where two states differ: audience/key, with both values (cut short)."""
+    return [f"{who}/{key}: {str(before[who].get(key))[:200]} != {str(now[who].get(key))[:200]}"
+            for who in before for key in set(before[who]) | set(now.get(who, {}))
+            if before[who].get(key) != now.get(who, {}).get(key)]
+
+
+def without_away(state: dict) -> dict:
+    """The host's skip without ``away``: the seats whose phones are gone."""
+    return {who: {**view, "skip": {k: v for k, v in view["skip"].items() if k != "away"}}
+            if view.get("skip") else view for who, view in state.items()}
+
+
+def rooms_by_code(homes: dict[str, Room]) -> dict[str, Room]:
+    return {room.code: room for room in homes.values()}
+
+
+def wait_for_recovery(stack: Stack, homes: dict[str, Room], before: dict, began: float,
+                      what: str) -> float:
+    """Seconds from ``began`` until every service is healthy and every
+    request through the proxy answers with the views of ``before``; fails
+    after RECOVERY seconds, naming what did not answer."""
+    problem = "nothing checked"
+    while time.monotonic() - began < RECOVERY:
+        problem = recovery_problem(stack, homes, before)
+        if problem is None:
+            return time.monotonic() - began
+        time.sleep(0.5)
+    raise AssertionError(f"{what}: not back within {RECOVERY} s: {problem}\n{stack.logs()}")
+
+
+def recovery_problem(stack: Stack, homes: dict[str, Room], before: dict) -> str | None:
+    for service in SERVICES:
+        if not stack.healthy(service):
+            return f"{service} is not healthy"
+    try:
+        for path in ("/healthz", "/", "/static/table.js"):
+            answer = requests.get(stack.url + path, timeout=5)
+            if answer.status_code != 200:
+                return f"{path} answered {answer.status_code}"
+        for code, room in rooms_by_code(homes).items():   # phones still away are no change
+            was, now = without_away(before[code]), without_away(room.state())
+            if now != was:
+                return f"room {code} is not as it was: {differences(was, now)}"
+    except (requests.RequestException, AssertionError) as error:
+        return f"a request failed: {str(error)[:300]}"
+    return None
 
 
 def a_killed_workers_rooms_go_on_on_the_other(stack: Stack):
