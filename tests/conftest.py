@@ -8,8 +8,8 @@ import pytest
 #: the longest modules (a minute or more of play in Chromium each) start
 #: first: `scripts/test` runs two workers that take tests from one queue, and
 #: a long test started last would keep one worker busy alone at the end
-LONG_FIRST = ("test_evening.py", "test_playthrough_", "test_readable.py", "test_one_thumb.py",
-              "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_compose.py",
+LONG_FIRST = ("test_evening.py", "test_playthrough_", "test_webkit_playthroughs.py", "test_webkit_layout.py",
+              "test_readable.py", "test_one_thumb.py", "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_compose.py",
               "test_wheel_install.py", "test_must_may.py")
 
 #: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,

@@ -34,9 +34,12 @@ tests."""
 from __future__ import annotations
 
 import atexit
+import ctypes
+import itertools
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -74,6 +77,11 @@ class Phone:
     def js(self, expression: str, arg=None): raise NotImplementedError
     def screenshot(self, path): raise NotImplementedError
     def errors(self) -> list[str]: raise NotImplementedError
+
+    def locate(self, selector: str):
+        """The engine's locator of the first match, for conftest's form
+        helpers (``fill_form``): Playwright's, or ``WebKitLocator``."""
+        raise NotImplementedError
 
     def wait(self, expression: str, timeout: float = TIMEOUT):
         """Until ``expression`` is truthy in the page."""
@@ -137,6 +145,9 @@ class ChromiumPhone(Phone):
     def errors(self):
         return list(self._errors)
 
+    def locate(self, selector):
+        return self.page.locator(selector).first
+
 
 # --- WebKit -----------------------------------------------------------------
 
@@ -170,7 +181,10 @@ const el = find(arguments[0])[0];
 if (!el) return {why: "not found"};
 if (!visible(el)) return {why: "not visible"};
 if (el.disabled) return {why: "disabled"};
-if (arguments[1]) { if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true); else el.scrollIntoView({block: "center"}); }
+// as Playwright: into view if needed; while something covers it, centred, at the top, at the bottom
+const scroll = arguments[1];
+if (scroll === "needed") { if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true); else el.scrollIntoView({block: "center"}); }
+else if (scroll) el.scrollIntoView({block: scroll, inline: "nearest"});
 const r = el.getBoundingClientRect();
 const x = r.left + r.width / 2, y = r.top + r.height / 2;
 if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return {why: `off screen at ${x},${y}`};
@@ -178,6 +192,10 @@ const there = document.elementFromPoint(x, y);
 if (!there || !(el === there || el.contains(there))) return {why: "covered by " + (there ? there.outerHTML.slice(0, 80) : "nothing")};
 return {x, y};
 """
+
+
+#: how a tap brings its element into view, one after the other (Playwright's order)
+SCROLLS = ["needed", "center", "start", "end"]
 
 
 class WebKitLocator:
@@ -280,10 +298,12 @@ class WebKitLocator:
         self._one("if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(true); else el.scrollIntoView({block: 'center'});")
 
     def aim(self, scroll=True, timeout=TIMEOUT):
-        """Where a finger lands on the element (waiting until it can)."""
+        """Where a finger lands on the element (waiting until it can;
+        ``scroll``: scrolling the page to bring it out from under what
+        covers it, such as the reveal bar)."""
         deadline = time.monotonic() + timeout / 1000
-        while True:
-            at = self._run(AIM, scroll)
+        for attempt in itertools.count():
+            at = self._run(AIM, SCROLLS[attempt % len(SCROLLS)] if scroll else None)
             if "x" in at:
                 return at["x"], at["y"]
             if time.monotonic() > deadline:
@@ -373,6 +393,9 @@ class WebKitPhone(Phone):
 
     def text(self, selector="body"):
         return self.locator(selector).first.inner_text()
+
+    def locate(self, selector):
+        return self.locator(selector).first
 
     def js(self, expression, arg=None):
         return self.evaluate(expression, arg)
@@ -488,8 +511,8 @@ class WebKit:
     def _xvfb(self) -> str:
         read, write = os.pipe()
         self.xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1280x1024x24",
-                                      "-nolisten", "tcp"],
-                                     pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                      "-nolisten", "tcp"], pass_fds=(write,), preexec_fn=_die_with_parent,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         number = b""
         with os.fdopen(read, "rb") as pipe:
@@ -500,11 +523,9 @@ class WebKit:
                 number += chunk
         return ":" + number.decode().strip()
 
-    def _session(self, lang: str) -> WebKitPhone:
-        """A new phone: its own WebKitWebDriver (one holds one session) and
-        its own browser, which collects the page errors in a file."""
-        from selenium import webdriver
-        from selenium.webdriver.webkitgtk.options import Options
+    def _driver(self) -> tuple:
+        """A WebKitWebDriver of its own (one holds one session at a time),
+        started from this thread: it goes when this process goes."""
         from selenium.webdriver.webkitgtk.service import Service
         with self.lock:
             self.started += 1
@@ -512,15 +533,25 @@ class WebKit:
         errors = self.dir / f"{name}.errors"
         errors.touch()
         service = Service(executable_path=DRIVER, log_output=str(self.dir / f"{name}.driver.log"),
-                          env={**os.environ, "DISPLAY": self.display})
+                          env={**os.environ, "DISPLAY": self.display},
+                          popen_kw={"preexec_fn": _die_with_parent})
+        service.start()
+        return service, errors
+
+    def _session(self, lang: str, service, errors: Path) -> WebKitPhone:
+        """A new phone: a browser (webkit_shell.py) with its own error file."""
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
         options = Options()
         options.binary_location = str(SHELL)
         options.set_capability("browserName", "companion-webkit")
         for arg in ("--automation", f"--errors={errors}", f"--lang={lang}"):
             options.add_argument(arg)
-        driver = webdriver.WebKitGTK(options=options, service=service)
+        driver = webdriver.Remote(command_executor=service.service_url, options=options)
         driver.set_script_timeout(30)
-        return WebKitPhone(driver, lang, errors)
+        phone = WebKitPhone(driver, lang, errors)
+        phone.service = service
+        return phone
 
     def phones(self, langs: list[str], size: dict = PHONE) -> list[WebKitPhone]:
         """Phones of these languages (fresh pages), starting the sessions
@@ -535,8 +566,10 @@ class WebKit:
                 if not phone:
                     missing.append(lang)
         if missing:
+            drivers = [self._driver() for _ in missing]
             with ThreadPoolExecutor(max_workers=min(4, len(missing))) as pool:
-                made = iter(list(pool.map(self._session, missing)))
+                made = iter(list(pool.map(lambda args: self._session(*args),
+                                          [(lang, *d) for lang, d in zip(missing, drivers)])))
             taken = [p or next(made) for p in taken]
         for phone in taken:
             phone.size(size)
@@ -563,6 +596,7 @@ class WebKit:
             phone.driver.quit()
         except Exception:
             pass
+        phone.service.stop()
 
     def close(self):
         for phone in self.idle + self.busy:
@@ -574,6 +608,12 @@ class WebKit:
         except subprocess.TimeoutExpired:
             self.xvfb.kill()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _die_with_parent():
+    """In the child, before it runs: a SIGTERM when this process ends,
+    however it ends (a pytest killed runs no atexit)."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
 
 
 _WEBKIT: WebKit | None = None
