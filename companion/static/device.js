@@ -224,7 +224,13 @@
     const activation = navigator.userActivation;
     return activation ? activation.hasBeenActive : gestured;
   }
-  function vibrate() { if (navigator.vibrate && activated()) navigator.vibrate([120, 60, 120]); }
+  /* Returns whether it buzzed: an iPhone has no navigator.vibrate (issue
+     #42), and a caller whose only signal is the buzz sounds the cue instead. */
+  function vibrate() {
+    if (!(navigator.vibrate && activated())) return false;
+    navigator.vibrate([120, 60, 120]);
+    return true;
+  }
 
   /* --- "add to home screen", where the browser offers it ------------------ */
   let installEvent = null;

@@ -6,7 +6,7 @@
    server_now} (null: off); deadline is in the server's epoch seconds, and
    server_now lets this device correct its own clock.  The timer never moves
    for a player: at zero it gives one quiet cue (the table chimes, the
-   awaited phone vibrates) and says that the host decides. */
+   awaited phone vibrates, or sounds where it cannot) and says that the host decides. */
 (function () {
   "use strict";
   const K = window.Companion = window.Companion || {};
@@ -187,8 +187,9 @@
         if (!awaitedHere(phoneView)) { phoneEl.hidden = true; return; }
         paint(phoneEl, phoneView, false);
       };
-      // the one quiet cue at the end, and only on the phone that is awaited
-      draw.cue = () => { if (awaitedHere(phoneView) && K.vibrate) K.vibrate(); };
+      // the one quiet cue at the end, and only on the phone that is awaited: a
+      // buzz, or where the phone cannot buzz (an iPhone, issue #42) the your-move cue
+      draw.cue = () => { if (awaitedHere(phoneView) && K.vibrate && !K.vibrate() && K.cue) K.cue(); };
       screens.push(draw);
       ensureTicker();
     }

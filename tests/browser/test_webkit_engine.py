@@ -176,3 +176,22 @@ def test_what_ios_lacks_is_built_in_the_page(server, webkit_phones):
         assert phone.js("!document.getElementById('keepawake').paused")
     assert not phone.js("!!document.getElementById('awake-note')"), "the page says it cannot keep awake"
     assert phone.errors() == [], phone.errors()
+
+
+def test_time_up_is_heard_where_the_phone_cannot_buzz(server, webkit_phones):
+    """The host's timer at zero: Chromium's phone vibrates (test_timer.py);
+    WebKit's has no navigator.vibrate, so the awaited phone sounds the cue
+    instead, once."""
+    phone = webkit_phones.phone("en")
+    room = Room(server, "pick", ["Ana", "Ben"], {"rounds": 3, "timer": 10})
+    seat(phone, server, room, 0)
+    phone.js(COUNT_SOUND)
+    phone.tap("#play details.card summary")   # the first touch unlocks the sound
+    phone.wait("window.__audio && window.__audio.state === 'running'")
+    room.host_act({"type": "start"})
+    phone.wait("window.__oscillators === 2")   # your move
+    phone.wait("(document.querySelector('#timer .tm-clock') || {}).textContent === '0:00'", timeout=20_000)
+    phone.wait("window.__oscillators === 4")   # time is up
+    phone.js("() => new Promise((done) => setTimeout(done, 700))")   # a few more ticks: still once
+    assert phone.js("window.__oscillators") == 4
+    assert phone.errors() == [], phone.errors()

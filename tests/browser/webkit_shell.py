@@ -24,6 +24,8 @@ Like iOS, media (and Web Audio) need a user gesture, and muted video may
 play by itself."""
 from __future__ import annotations
 
+import ctypes
+import signal
 import sys
 
 import gi
@@ -68,6 +70,8 @@ COLLECTOR = r"""
 
 
 def main(argv: list[str]) -> None:
+    # gone with the WebKitWebDriver that started it, however that one ends
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
     options = dict(a[2:].split("=", 1) for a in argv if a.startswith("--") and "=" in a)
     errors = open(options["errors"], "a", buffering=1) if "errors" in options else sys.stdout
 
