@@ -467,7 +467,13 @@
     el.innerHTML = `<div class="tb-announce-card"><span class="tb-announce-icon" aria-hidden="true"></span>` +
       `<span class="tb-announce-text">${esc(item.text)}</span></div>`;
     if (item.accent) el.querySelector(".tb-announce-card").style.setProperty("--accent", item.accent);
+    // below the explanation, never over it (issue #40: a large result covered it for seconds)
+    const told = $("explain"), below = told.hidden ? 0 : Math.round(told.getBoundingClientRect().bottom + 12);
+    el.style.top = "";
     el.hidden = false;
+    if (below > el.getBoundingClientRect().top) {   // (as far as the card still fits on the screen)
+      el.style.top = Math.max(0, Math.min(below, innerHeight - el.querySelector(".tb-announce-card").offsetHeight - 12)) + "px";
+    }
     // read once, then it goes to the log; the end's card leaves the end panel soon
     const stay = item.brief ? 2200 : Math.min(4000, 2200 + item.text.length * 20);
     clearTimeout(next.timer);
@@ -704,6 +710,8 @@
     drawEvening(view, u);
     drawHost(view);
     K.timer.table(view, {send});
+    // the headline's height (it wraps, the timer joins it): the host's tools open below it in play
+    document.body.style.setProperty("--tb-top", document.querySelector(".tb-top").offsetHeight + "px");
     drawRunning(view, u, h);
     dropUsedClaim(view);
     if (view.status === "lobby" || (prev && prev.game_no !== view.game_no)) silence();

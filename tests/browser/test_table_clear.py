@@ -226,3 +226,82 @@ def test_the_next_game_offers_explanations(server, browser):
     open_tools(table)
     says(table, True)
     assert table.locator("#explain").is_visible(), "the lobby does not explain"
+
+
+# --- the running chart and the host's tools during play --------------------------
+
+#: a word of a host tool broken over two lines (the narrow side broke "zurücknehm-en")
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("#host-tools button, #host-tools summary, #host-tools a, #host-tools .flabel")) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode, re = /\\S+/g;
+      let m;
+      while ((m = re.exec(node.textContent))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def scored(view) -> bool:
+    return any(s["score"] for s in view["seats"])
+
+
+@pytest.mark.parametrize("game", ["eselsbruecke", "factum", "haiclue", "hoax", "what_the_rule"])
+def test_the_running_chart_shows_while_scores_change(server, browser, game):
+    """Every game's table, once a score changed during play, shows the
+    running chart at every size, also while the host's tools are open
+    (they lay over it in the side: it went, and every button wrapped,
+    issue #40); the tools' words stay whole and nothing is under 20 px."""
+    import random
+    names = {"factum": NAMES[:4], "haiclue": NAMES[:4]}.get(game, NAMES[:3])
+    room = Room(server, game, names)
+    room.host_act({"type": "start"})
+    view = room.play(random.Random(f"running/{game}"), until=scored, steps=600)
+    assert view["status"] == "playing" and scored(view), f"{game}: no score changed during play"
+    for size in SIZES:
+        table = host_table(browser, server, room, size, "de" if size["width"] < 1000 else "en")
+        name = f"running-{game}-{size['width']}x{size['height']}"
+        chart = table.locator("#running svg")
+        assert chart.is_visible(), f"{name}: no running chart"
+        table.locator("#host-tools > summary").click()
+        assert table.evaluate("document.getElementById('host-tools').open")
+        shot(table, name)
+        assert chart.is_visible(), f"{name}: the running chart went when the host's tools opened"
+        assert table.evaluate(BROKEN_WORDS) == [], f"{name}: words of the host's tools broken"
+        # (the game's own board is its renderer's, checked with it)
+        assert table.evaluate(SMALL_TEXT.replace('"[hidden], svg', '"#game-area, [hidden], svg')) == [], name
+        table.locator("#host-tools > summary").click()
+        assert chart.is_visible()
+        table.context.close()
+
+
+def test_an_announcement_leaves_the_explanation_readable(server, browser):
+    """A large result card in the middle lay over the table's explanation
+    for seconds (issue #40): it comes below it, at every size, as far as
+    it fits on the screen."""
+    room = Room(server, "factum", NAMES[:4])
+    room.host_act({"type": "start"})
+    for size in SIZES:
+        table = host_table(browser, server, room, size, "de")
+        assert table.locator("#explain").is_visible()
+        text = "Falsch! Position 3: die zweite Karte von Ben. Die Geschichtenkarte lag an Position 5. " \
+               "Team B (Team des Richters) gewinnt die Runde. Punkte dieser Runde: Anna +1, Clara +3"
+        table.evaluate("(text) => Companion.table.announce(text, 'bad')", text)
+        card = table.locator("#announce .tb-announce-card")
+        card.wait_for()
+        table.wait_for_timeout(400)   # (its pop-up animation)
+        told, shown = table.locator("#explain").bounding_box(), card.bounding_box()
+        shot(table, f"announce-{size['width']}x{size['height']}")
+        assert shown["y"] >= told["y"] + told["height"], (told, shown)
+        assert shown["y"] + shown["height"] <= size["height"], "the card runs off the screen"
+        table.context.close()
