@@ -83,7 +83,7 @@ def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     # the room is this action's own fresh copy (a refusal discards it whole),
     # so the game may change its state in place; the undo step is taken first
     snapshot(room, {"type": action["type"], "by": actor})
-    before = set(awaited(room, game)[0])
+    before = owed(room, game)
     try:
         state, events = game.apply(room["state"], actor, action, rng)
     except Illegal as refusal:
@@ -96,14 +96,25 @@ def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
     check_finished(room, game)
 
 
-def moved_on(room: dict, game: Game, before: set[int]) -> None:
+def owed(room: dict, game: Game) -> set[tuple[int, str]]:
+    """What the game waits for: each awaited seat with each kind of move it
+    owes (``required`` templates' types)."""
+    if room["status"] != "playing":
+        return set()
+    return {(s, t["type"]) for s in room["order"] for t in game.actions(room["state"], s)
+            if t.get("required")}
+
+
+def moved_on(room: dict, game: Game, before: set[tuple[int, str]]) -> None:
     """Explain mode's "what it meant" is about what just happened: it stays
-    while the game goes on with the same step (whom it waits for only
-    shrinks as they move), and ends when a move without a decisive event of
-    its own makes the game wait for someone new (issue #45: a HOAX doubt
-    opened and the table still said what the event before it had meant)."""
+    while the game goes on with the same step (what it waits for only
+    shrinks as the players move), and ends when a move without a decisive
+    event of its own makes the game wait for someone new (issue #45: a HOAX
+    doubt opened and the table still said what the event before it had
+    meant) or for a new kind of move (issue #40: an Eselsbrücke appeal that
+    asks only the player on turn, who now must answer instead of naming)."""
     decisive = room.get("decisive")
-    if decisive and decisive["move"] != room["moves"] and not set(awaited(room, game)[0]) <= before:
+    if decisive and decisive["move"] != room["moves"] and not owed(room, game) <= before:
         room["decisive"] = None
 
 

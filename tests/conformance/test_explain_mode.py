@@ -214,3 +214,100 @@ def test_a_hoax_doubt_is_not_explained_by_the_event_before_it(service):
         except ServiceError:
             pass
     assert doubts >= 3
+
+
+def test_an_eselsbruecke_question_is_not_explained_by_the_event_before_it(service):
+    """Issue #40: during a near miss's question the table still said "What it
+    meant: All stories are told…".  Random play of both decks whose names
+    are often near misses (a held card's term with an "s") and whose wrong
+    names are often appealed: at every question's first step (a near miss
+    or an appeal) the table says no meaning of an earlier event."""
+    import random
+
+    from companion.games.base import sample_action
+    from companion.rooms import decode
+    questions = told_last = 0
+    for seed, deck in enumerate(("physical", "digital", "physical")):
+        created = service.create_room("eselsbruecke", {"deck": deck})
+        code, host = created["code"], created["host_token"]
+        tokens = {}
+        for name in ("Anna", "Ben", "Cara", "Dan")[:3 + seed % 2]:
+            joined = service.join(code, name)
+            tokens[joined["seat"]] = joined["token"]
+        act(service, code, host, type="start")
+        rng, asked, laid = random.Random(40 + seed), None, 0
+        for _ in range(400):
+            table = view_of(service, code, None)
+            if table["status"] != "playing":
+                break
+            question = table["public"].get("question")
+            if question and asked is None:
+                questions += 1
+                assert table["explain"]["meaning"] == "", (question, table["log"][-4:])
+            told_last += table["explain"]["meaning"].startswith("All stories are told")
+            asked = question
+            state = decode(service.store.load(code)[0])["state"]
+            offered = [(seat, token, tpl) for seat, token in tokens.items()
+                       for tpl in view_of(service, code, token)["actions"]]
+            appeals = [m for m in offered if m[2]["type"] == "appeal"]
+            moves = [m for m in offered if m[2].get("required")]
+            seat, token, tpl = rng.choice(appeals if appeals and rng.random() < 0.5 else moves)
+            action = sample_action(tpl, rng)
+            if tpl["type"] == "lay" and deck == "physical":
+                laid += 1
+                action["term"] = f"thing{laid}"
+            if tpl["type"] == "name":
+                held = [c["term"] for c in state["res"]["cards"]
+                        if c["holder"] != seat and c["taken_by"] is None]
+                if held and rng.random() < 0.7:
+                    action["term"] = rng.choice(held) + "s"
+            try:
+                act(service, code, token, **action)
+            except ServiceError:
+                pass
+    assert questions >= 10 and told_last >= 3
+
+
+def test_an_appeal_asking_the_player_on_turn_ends_the_meaning_before_it(service):
+    """Issue #40: a question that asks only the player the game already
+    waited for (Ben, on turn, holds the only untaken cards when Anna
+    appeals her wrong name) makes the game wait for a new move, not a new
+    player: the table no longer says what the wrong name meant."""
+    from companion.rooms import decode
+    created = service.create_room("eselsbruecke", {"deck": "physical"})
+    code, host = created["code"], created["host_token"]
+    tokens = {}
+    for name in ("Anna", "Ben", "Cara"):
+        joined = service.join(code, name)
+        tokens[joined["seat"]] = joined["token"]
+    act(service, code, host, type="start")
+    laid = 0
+    while view_of(service, code, None)["public"]["phase"] == "telling":
+        laid += 1
+        act(service, code, tokens[view_of(service, code, None)["public"]["turn"]], type="lay",
+            term=f"thing{laid}")
+    anna, ben, cara = sorted(tokens)
+
+    def cards(holder):
+        res = decode(service.store.load(code)[0])["state"]["res"]
+        return [c["term"] for c in res["cards"] if c["holder"] == holder and c["taken_by"] is None]
+
+    def turn():
+        return view_of(service, code, None)["public"]["turn"]
+
+    # Cara's cards are all won (Anna, Ben, Anna), while Cara wins one of Anna's;
+    # then Ben wins another of Anna's, Cara passes, and Anna's name is wrong
+    assert turn() == anna and len(cards(cara)) == 3
+    act(service, code, tokens[anna], type="name", term=cards(cara)[0])
+    act(service, code, tokens[ben], type="name", term=cards(cara)[0])
+    act(service, code, tokens[cara], type="name", term=cards(anna)[0])
+    act(service, code, tokens[anna], type="name", term=cards(cara)[0])
+    assert cards(cara) == [] and turn() == ben
+    act(service, code, tokens[ben], type="name", term=cards(anna)[0])
+    act(service, code, tokens[cara], type="pass")
+    act(service, code, tokens[anna], type="name", term="nothing like it")   # wrong
+    assert turn() == ben and view_of(service, code, None)["explain"]["meaning"].startswith("No card for Anna")
+    act(service, code, tokens[anna], type="appeal")
+    table = view_of(service, code, None)
+    assert table["public"]["question"]["asked"] == [ben]
+    assert table["explain"]["meaning"] == ""
