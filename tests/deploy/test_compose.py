@@ -24,7 +24,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import tomllib
 import uuid
 from pathlib import Path
 
@@ -176,12 +178,13 @@ def stack(containers, request):
     project, port = f"companion-test-{uuid.uuid4().hex[:8]}", free_port()
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("COMPANION_", "REDIS_URL"))}   # the file's defaults
-    env.update({"COMPANION_PORT": f"127.0.0.1:{port}", "BUILDAH_FORMAT": "docker"})
+    env.update({"COMPANION_PORT": f"127.0.0.1:{port}", "BUILDAH_FORMAT": "docker",
+                "COMPOSE_PROJECT_NAME": project, "COMPANION_COMPOSE": " ".join(compose_command())})
     compose = compose_command() + ["-p", project, "-f", ROOT / "docker-compose.yml"]
     up, failed, ready = Stack(project, port, compose, env), request.session.testsfailed, False
     try:
-        run(compose + ["build"], env=env, cwd=ROOT)   # every time: cached layers make it quick
-        run(compose + ["up", "-d", "--no-build"], env=env, cwd=ROOT, timeout=300)
+        # as documented: the first start is deploy/up (every time: cached layers make it quick)
+        run([ROOT / "deploy" / "up"], env=env, cwd=ROOT, timeout=900)
         up.wait_healthy()
         ready = True
         yield up
@@ -284,15 +287,22 @@ def rooms_on_both_workers(stack: Stack, rng: random.Random) -> dict[str, Room]:
     raise AssertionError(f"12 rooms, all on one worker: {list(homes)}")
 
 
-def test_the_stack_serves_rooms_and_outlives_a_worker(stack):
+def test_the_stack_serves_rooms_and_outlives_a_worker(stack, tmp_path):
     """One test, one stack: a parallel run (pytest-xdist) never builds two."""
     image_and_services_as_configured(stack)
     join_links_take_the_address_the_tablet_used(stack)
     a_restart_of_any_service_keeps_the_site_up(stack)
+    an_update_runs_the_new_build_in_every_container(stack, tmp_path)
     a_killed_workers_rooms_go_on_on_the_other(stack)
 
 
+def version() -> str:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
 def image_and_services_as_configured(stack: Stack):
+    latest = podman("image", "inspect", "companion:latest", "--format", "{{.Id}}")
+    assert podman("image", "inspect", f"companion:{version()}", "--format", "{{.Id}}") == latest
     config = podman("image", "inspect", "companion:latest", "--format",
                     "{{.Config.User}}|{{json .Config.Healthcheck}}|{{json .Config.Volumes}}")
     user, health, volumes = config.split("|")
@@ -358,6 +368,8 @@ def a_restart_of_any_service_keeps_the_site_up(stack: Stack):
         measured[" and ".join(services)] = (round(restarted, 1), round(recovered, 1))
     print("restart: (seconds the restart command took, seconds until everything answered)",
           measured)
+    for room in homes.values():
+        room.close()
 
 
 def differences(before: dict, now: dict) -> list[str]:
@@ -407,6 +419,96 @@ def recovery_problem(stack: Stack, homes: dict[str, Room], before: dict) -> str 
     except (requests.RequestException, AssertionError) as error:
         return f"a request failed: {str(error)[:300]}"
     return None
+
+
+class Outage:
+    """Asks /healthz through the proxy every 0.2 s in a thread, to tell how
+    long the site was away: from the first failure to the last."""
+
+    def __init__(self, url: str):
+        self.url, self.failed, self.done = url, [], threading.Event()
+        self.thread = threading.Thread(target=self.watch, daemon=True)
+
+    def watch(self):
+        while not self.done.is_set():
+            try:
+                ok = requests.get(self.url + "/healthz", timeout=2).ok
+            except requests.RequestException:
+                ok = False
+            if not ok:
+                self.failed.append(time.monotonic())
+            self.done.wait(0.2)
+
+    def seconds(self) -> float:
+        return self.failed[-1] - self.failed[0] if self.failed else 0.0
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join(5)
+
+
+#: what a build needs (the Dockerfile's COPY lines) and what deploy/up runs
+BUILD_FILES = (".dockerignore", "Dockerfile", "docker-compose.yml", "package.json",
+               "package-lock.json", "pyproject.toml", "setup.py")
+
+
+def changed_checkout(folder: Path) -> Path:
+    """A copy of the checkout as the host has it after `git pull` of a
+    change: one of the package's files differs, so the build differs."""
+    for name in BUILD_FILES:
+        shutil.copy(ROOT / name, folder / name)
+    shutil.copytree(ROOT / "deploy", folder / "deploy")
+    shutil.copytree(ROOT / "companion", folder / "companion",
+                    ignore=shutil.ignore_patterns("__pycache__", "vendor"))
+    with open(folder / "companion" / "__init__.py", "a") as init:
+        init.write(f"# a change pulled: {uuid.uuid4().hex}\n")
+    return folder
+
+
+def an_update_runs_the_new_build_in_every_container(stack: Stack, tmp_path: Path):
+    """The documented update, deploy/up from the pulled checkout: afterwards
+    every container is new, the workers run the new image (ids compared),
+    which is companion:latest and companion:VERSION, and the rooms played
+    before go on with nothing lost."""
+    rng = random.Random(13)
+    homes = rooms_on_both_workers(stack, rng)
+    for room in homes.values():
+        room.start()
+        room.play(accepted=2)
+    before = {room.code: room.state() for room in homes.values()}
+    containers = {service: podman("inspect", stack.container(service), "--format", "{{.Id}}")
+                  for service in SERVICES}
+    old = podman("image", "inspect", "companion:latest", "--format", "{{.Id}}")
+
+    began = time.monotonic()
+    with Outage(stack.url) as outage:
+        run([changed_checkout(tmp_path) / "deploy" / "up"], env=stack.env, cwd=tmp_path,
+            timeout=900)
+        updated = time.monotonic() - began
+        stack.wait_healthy()
+        answered = time.monotonic() - began
+
+    new = podman("image", "inspect", "companion:latest", "--format", "{{.Id}}")
+    assert new != old, "the changed checkout built the same image"
+    assert podman("image", "inspect", f"companion:{version()}", "--format", "{{.Id}}") == new
+    for service in SERVICES:
+        container = podman("inspect", stack.container(service), "--format", "{{.Id}}|{{.Image}}")
+        ident, image = container.split("|")
+        assert ident != containers[service], f"{service}: the same container as before the update"
+        if service.startswith("app"):
+            assert image == new, f"{service} runs {image}, not the new build {new}"
+    for room in homes.values():
+        room.close()
+        room.connect()
+        assert room.state() == before[room.code], f"room {room.code} after the update"
+        room.play(accepted=2)
+        room.close()
+    print(f"update: deploy/up took {updated:.1f} s, everything answered after {answered:.1f} s; "
+          f"/healthz through the proxy failed for {outage.seconds():.1f} s of it")
 
 
 def a_killed_workers_rooms_go_on_on_the_other(stack: Stack):
