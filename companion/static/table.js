@@ -446,7 +446,7 @@
      change follow each other. */
   function announce(items, view, before) {
     if (!items.length) return;
-    if (chimeOn() && K.chime) K.chime();
+    if (chimeOn() && K.chime) K.chime(true);
     const lines = before ? newLines(view, before).map((line) => line.n) : [];
     queue.length = 0;
     items.forEach((item) => queue.push({text: item.text, tone: item.tone || "news", accent: item.accent, brief: item.brief, lines}));
@@ -600,7 +600,7 @@
       tools.insertBefore(box, $("host-actions"));
       box.querySelector("input").onchange = (e) => {
         try { localStorage.setItem(CHIME, e.target.checked ? "1" : "0"); } catch (err) { /* private mode */ }
-        if (e.target.checked && K.chime) K.chime();   // what it will sound like
+        if (e.target.checked && K.chime) K.chime(true);   // what it will sound like
       };
     }
     box.querySelector("span").textContent = tt("timer.chime");

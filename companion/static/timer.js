@@ -103,7 +103,7 @@
       const head = document.querySelector(".tb-headline") || document.body;
       head.appendChild(tableEl);
       const draw = () => paint(tableEl, tableView, true);
-      draw.cue = () => { if (K.chime) K.chime(); };
+      draw.cue = () => { if (K.chime) K.chime(true); };
       screens.push(draw);
       ensureTicker();
     }
