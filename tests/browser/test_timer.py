@@ -188,8 +188,12 @@ def test_the_chime_switch_is_kept_on_the_table(server, browser):
     open_tools(table)
     switch = table.locator("#chime-switch input")
     expect(switch).not_to_be_checked()
+    # what the chime really played (device.js answers whether it sounded)
+    table.evaluate("() => { const real = Companion.chime; window.chimed = 0;"
+                   " Companion.chime = (on) => { if (real(on)) window.chimed += 1; }; }")
     switch.click()
     assert table.evaluate("() => localStorage.getItem('companion:table:chime')") == "1"
+    assert table.evaluate("() => window.chimed") == 1   # the preview sounds (it was always silent)
     table.reload()
     open_tools(table)
     expect(table.locator("#chime-switch input")).to_be_checked()
