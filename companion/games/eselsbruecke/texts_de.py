@@ -153,8 +153,8 @@ TEXTS: dict[str, str] = {
     "ui.winners": "Die meisten Karten: {names}",
     "ui.story_so_far": "Die Geschichte bisher",
     "ui.your_hand": "Deine Hand",
-    "ui.you_lay_digital": ("Du bist dran: Tippe die Karte an, mit der die Geschichte "
-                           "weitergeht, und erzähle, wie es weitergeht."),
+    "ui.you_lay_digital": ("Du bist dran: Halte die Leiste, gleite auf die Karte, mit der die "
+                           "Geschichte weitergeht, und erzähle, wie es weitergeht."),
     "ui.you_lay_physical": ("Du bist dran: Lege eine deiner echten Karten, erzähle, wie die "
                             "Geschichte weitergeht, und tippe den Begriff der Karte ein."),
     "ui.you_name": ("Du bist dran: Nenne eine Karte dieser Geschichte, die jemand anderes hat — "

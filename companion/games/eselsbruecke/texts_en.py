@@ -149,8 +149,8 @@ TEXTS: dict[str, str] = {
     "ui.winners": "Most cards: {names}",
     "ui.story_so_far": "The story so far",
     "ui.your_hand": "Your hand",
-    "ui.you_lay_digital": ("Your turn: tap the card that carries the story on, and tell how it "
-                           "goes on."),
+    "ui.you_lay_digital": ("Your turn: hold the bar, slide onto the card that carries the story on, "
+                           "and tell how it goes on."),
     "ui.you_lay_physical": ("Your turn: lay one of your real cards, tell how the story goes on, "
                             "and type the term of the card."),
     "ui.you_name": ("Your turn: name a card of this story that someone else holds — or pass. "

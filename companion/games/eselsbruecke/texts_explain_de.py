@@ -205,20 +205,18 @@ TEXTS: dict[str, str] = {
                               "meisten Karten ({best})."),
     "explain.over_table": "Der Sieg geht an {names}, mit den meisten Karten ({best}).",
     # was nach einer Ablehnung stattdessen geht
-    "explain.instead.own_card": ("Nenne einen Begriff dieser Geschichte, den jemand anderes hat "
-                                 "– oder passe."),
-    "explain.instead.already_taken": ("Nenne einen Begriff, den noch niemand gewonnen hat (die "
-                                      "gewonnenen zeigt der Tisch) – oder passe."),
-    "explain.instead.duplicate_term": "Lege eine Karte mit einem anderen Begriff; ein ähnliches Wort geht.",
-    "explain.instead.not_in_hand": "Halte die Leiste und tippe eine Karte deiner Hand an.",
-    "explain.instead.must_take": "Nimm deine letzten Karten: Nur das geht jetzt.",
+    # (nach dem Satz der Ablehnung: nur, was er nicht schon sagt, issue #40)
+    "explain.instead.own_card": "Fällt dir keine andere ein, darfst du passen.",
+    "explain.instead.already_taken": ("Die gewonnenen zeigt der Tisch; fällt dir keine andere ein, "
+                                      "darfst du passen."),
+    "explain.instead.duplicate_term": "Ein ähnliches Wort geht.",
+    "explain.instead.not_in_hand": "Halte die Leiste und gleite auf eine Karte deiner Hand.",
+    "explain.instead.must_take": "Nennen und Passen gehen jetzt nicht.",
     "explain.instead.cannot_take": "Nenne einen Begriff, den jemand anderes hat, oder passe.",
-    "explain.instead.waiting_for_answer": "Warte auf die Antwort von {seats}; dann geht es weiter.",
-    "explain.instead.waiting_for_appeal": ("Warte, bis {seat} Einspruch einlegt oder die "
-                                           "Geschichte beendet."),
-    "explain.instead.no_appeal": ("Die Chance auf Einspruch ist vorbei: Nenne in deinem "
-                                  "nächsten Zug wieder einen Begriff."),
-    "explain.instead.not_asked": "Gerade musst du nichts beantworten: Warte auf deinen Zug.",
+    "explain.instead.waiting_for_answer": "Dann geht es weiter.",
+    "explain.instead.waiting_for_appeal": "Gibt {seat} auf, endet die Geschichte.",
+    "explain.instead.no_appeal": "Nenne in deinem nächsten Zug wieder einen Begriff.",
+    "explain.instead.not_asked": "Warte auf deinen Zug.",
     # was ein entscheidendes Ereignis bedeutet (der Tisch zeigt das neueste)
     "meaning.told_physical": ("Geschichte {story} ist jetzt verdeckt: Später bringt jeder ihrer "
                               "{size} Begriffe, an den sich jemand erinnert, die Karte."),

@@ -179,18 +179,17 @@ TEXTS: dict[str, str] = {
                               "won ({best})."),
     "explain.over_table": "The win goes to {names}, with the most cards won ({best}).",
     # what a refused player may do instead
-    "explain.instead.own_card": "Name a term of this story that another player holds — or pass.",
-    "explain.instead.already_taken": ("Name a term nobody has won yet (the won ones are on the "
-                                       "table) — or pass."),
-    "explain.instead.duplicate_term": "Lay a card with another term; a similar word is fine.",
-    "explain.instead.not_in_hand": "Hold the bar and tap one of the cards in your hand.",
-    "explain.instead.must_take": "Take your last cards: that is the only move now.",
+    # (after the refusal's own sentence: only what it does not say already, issue #40)
+    "explain.instead.own_card": "If you remember no other, you may pass.",
+    "explain.instead.already_taken": "The won ones are on the table; if you remember no other, you may pass.",
+    "explain.instead.duplicate_term": "A similar word is fine.",
+    "explain.instead.not_in_hand": "Hold the bar and slide onto one of your cards.",
+    "explain.instead.must_take": "Naming and passing are not possible now.",
     "explain.instead.cannot_take": "Name a term another player holds, or pass.",
-    "explain.instead.waiting_for_answer": "Wait for the answer of {seats}; then play goes on.",
-    "explain.instead.waiting_for_appeal": "Wait until {seat} appeals or ends the story.",
-    "explain.instead.no_appeal": ("The chance to appeal has passed: on your next turn, name a "
-                                  "term again."),
-    "explain.instead.not_asked": "Nothing to answer now: wait for your turn.",
+    "explain.instead.waiting_for_answer": "Then play goes on.",
+    "explain.instead.waiting_for_appeal": "If {seat} concedes, the story ends.",
+    "explain.instead.no_appeal": "On your next turn, name a term again.",
+    "explain.instead.not_asked": "Wait for your turn.",
     # what a decisive event meant (the table shows the newest)
     "meaning.told_physical": ("Story {story} is hidden now: later, each of its {size} terms "
                               "someone recalls wins that card."),
