@@ -243,7 +243,7 @@ def open_app(args):
 
     from .app import create_app, default_config
 
-    config = {"ASYNC_MODE": args.async_mode}
+    config = {"ASYNC_MODE": args.async_mode, "LISTEN_HOST": args.host}
     if args.db:
         config["DB_PATH"] = args.db
     settings = {**default_config(), **config}
@@ -278,6 +278,24 @@ def redis_problem(url: str) -> str | None:
     return None
 
 
+def start_lines(base: str | None, args) -> list[str]:
+    """What the start says about the address to open: ``base`` (the
+    configured COMPANION_PUBLIC_URL, or this machine's address), or, in a
+    container without one, that the published address is unknown (the
+    container's own address reaches no phone); and when the server listens
+    on loopback only, that phones cannot reach it."""
+    if not base:
+        return [f"the published address is unknown inside a container (this one listens on port "
+                f"{args.port}): open this machine's address and the port the engine publishes "
+                "(docker-compose.yml: COMPANION_PORT, 8080) on the tablet, or set "
+                "COMPANION_PUBLIC_URL to it for the join links"]
+    lines = [f"open {base}/ on the tablet to create a room"]
+    if args.host in ("localhost", "::1") or args.host.startswith("127."):
+        lines.append(f"listening on {args.host} only: phones cannot reach it "
+                     "(--host 0.0.0.0 listens on every network)")
+    return lines
+
+
 def serve(args):
     import qrcode
 
@@ -286,7 +304,7 @@ def serve(args):
                "stop it, or choose another port with --port")
 
     from .app import PACKAGE, shutdown
-    from .transport.api import lan_address
+    from .transport.api import in_container, lan_address
     from .transport.assets import missing
 
     refuse(missing(str(PACKAGE / "static")))
@@ -298,7 +316,7 @@ def serve(args):
 
     base = app.config.get("PUBLIC_URL")
     host = args.host if args.host not in ("0.0.0.0", "::", "") else lan_address()
-    if not base:
+    if not base and not in_container():
         base = f"{'https' if args.https else 'http'}://{host}:{args.port}"
     args.tls = None
     if args.https:
@@ -309,13 +327,15 @@ def serve(args):
         print(f"companion: https with the self-signed certificate {certfile}", flush=True)
         print(f"companion: its SHA-256 fingerprint {fingerprint}", flush=True)
     store = "Redis " + app.config["REDIS_URL"] if app.config.get("REDIS_URL") else app.config["DB_PATH"]
-    print(f"companion: open {base}/ on the tablet to create a room", flush=True)
+    for line in start_lines(base, args):
+        print(f"companion: {line}", flush=True)
     print(f"companion: store {store}; async {args.async_mode}; up to {args.file_limit} open files",
           flush=True)
-    code = qrcode.QRCode(border=1)
-    code.add_data(base + "/")
-    code.print_ascii(out=sys.stdout, invert=True)
-    sys.stdout.flush()
+    if base:
+        code = qrcode.QRCode(border=1)
+        code.add_data(base + "/")
+        code.print_ascii(out=sys.stdout, invert=True)
+        sys.stdout.flush()
 
     def stop(signum, frame):
         print("companion: stopping", flush=True)

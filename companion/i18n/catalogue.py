@@ -175,6 +175,11 @@ TEXTS = {
         # the table screen and the start page
         "table.rules": "Rules",
         "table.join": "Join",
+        # the join address (docs/HOSTING.md): why phones cannot use the one this table was opened at
+        "table.join_lan": "This screen was opened as localhost, so the QR code carries this computer's address in the local network, {address}. If a phone cannot open it, open this table at an address the phones reach, or set COMPANION_PUBLIC_URL.",
+        "table.join_loopback": "Phones cannot join at {address}: on a phone that name means the phone itself. Open this table at this computer's address in the local network (such as http://192.168.1.20{port}), or set COMPANION_PUBLIC_URL to that address; then the QR code for the phones appears here.",
+        "table.join_local_only": "The server listens only on {host}: phones cannot reach it. Start it with --host 0.0.0.0 (every network), or set COMPANION_PUBLIC_URL to an address the phones reach; then the QR code for the phones appears here.",
+        "table.join_internal": "{address} is an address inside the container: phones cannot reach it. Open this table at this computer's address in the local network with the published port, or set COMPANION_PUBLIC_URL to that address; then the QR code for the phones appears here.",
         "table.close": "Close",
         "table.waiting": "Waiting for",
         "table.waiting_any": "Whoever is first:",
@@ -385,6 +390,10 @@ TEXTS = {
         # the table screen and the start page
         "table.rules": "Regeln",
         "table.join": "Mitspielen",
+        "table.join_lan": "Dieser Bildschirm wurde über localhost geöffnet, darum trägt der QR-Code die Adresse dieses Computers im lokalen Netz, {address}. Öffnet ein Handy sie nicht, öffne diesen Tisch unter einer Adresse, die die Handys erreichen, oder setze COMPANION_PUBLIC_URL.",
+        "table.join_loopback": "Unter {address} können Handys nicht mitspielen: auf einem Handy meint dieser Name das Handy selbst. Öffne diesen Tisch unter der Adresse dieses Computers im lokalen Netz (etwa http://192.168.1.20{port}) oder setze COMPANION_PUBLIC_URL auf diese Adresse; dann erscheint hier der QR-Code für die Handys.",
+        "table.join_local_only": "Der Server lauscht nur auf {host}: Handys erreichen ihn nicht. Starte ihn mit --host 0.0.0.0 (alle Netze) oder setze COMPANION_PUBLIC_URL auf eine Adresse, die die Handys erreichen; dann erscheint hier der QR-Code für die Handys.",
+        "table.join_internal": "{address} ist eine Adresse im Container: Handys erreichen sie nicht. Öffne diesen Tisch unter der Adresse dieses Computers im lokalen Netz mit dem veröffentlichten Port oder setze COMPANION_PUBLIC_URL auf diese Adresse; dann erscheint hier der QR-Code für die Handys.",
         "table.close": "Schließen",
         "table.waiting": "Wir warten auf",
         "table.waiting_any": "Wer zuerst drückt:",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import ipaddress
+import os
 import socket
 from datetime import date
 from pathlib import Path
@@ -48,16 +49,78 @@ def lan_address() -> str:
         probe.close()
 
 
-def public_base() -> str:
-    """Join links must carry an address the phones can reach."""
+WILDCARD = ("0.0.0.0", "::", "")
+
+
+def in_container() -> bool:
+    """Whether this process runs in a container (Docker writes /.dockerenv,
+    Podman /run/.containerenv): its own addresses are then the container
+    network's, which phones never reach.  COMPANION_CONTAINER=no (or yes)
+    overrides the guess: a container on the host's network
+    (`--network host`) has the host's addresses."""
+    said = os.environ.get("COMPANION_CONTAINER", "").strip().lower()
+    if said in ("yes", "no"):
+        return said == "yes"
+    return os.path.exists("/.dockerenv") or os.path.exists("/run/.containerenv")
+
+
+def container_internal(name: str) -> bool:
+    """Whether ``name`` (a host without port) is an address on this
+    container's own network: the container's name, or an IP address in the
+    /16 of its own (Docker's and Podman's networks are /16 and /24)."""
+    if name.lower() == socket.gethostname().lower():
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+        own = ipaddress.ip_network(f"{lan_address()}/16", strict=False)
+    except ValueError:
+        return False
+    return address in own
+
+
+def join_address() -> tuple[str, tuple[str, dict] | None]:
+    """The base of join links, and what the table must tell its host about
+    it (a text key and its parameters), or None.  COMPANION_PUBLIC_URL when
+    set; else the address the tablet used, unless phones cannot reach
+    that: a loopback name (on a laptop that listens on every interface,
+    this machine's LAN address instead, named in the note) or an address
+    inside a container.  Never an address the server does not listen on
+    (``--host 127.0.0.1``) nor a container's own."""
     configured = current_app.config.get("PUBLIC_URL")
     if configured:
-        return configured.rstrip("/")
+        return configured.rstrip("/"), None
     host = request.host
+    base = f"{request.scheme}://{host}"
+    name = host.rsplit(":", 1)[0].strip("[]") if host.count(":") <= 1 or host.startswith("[") else host
     if not is_loopback(host):
-        return f"{request.scheme}://{host}"
-    port = request.host.rsplit(":", 1)[1] if ":" in request.host.split("]")[-1] else ""
-    return f"{request.scheme}://{lan_address()}{':' + port if port else ''}"
+        if in_container() and container_internal(name):
+            return base, ("table.join_internal", {"address": name})
+        return base, None
+    listening = current_app.config.get("LISTEN_HOST")   # None: not started by `companion serve`
+    if listening not in (None, *WILDCARD) and is_loopback(listening):
+        return base, ("table.join_local_only", {"host": listening})
+    lan = lan_address()
+    port = ":" + host.rsplit(":", 1)[1] if ":" in host.split("]")[-1] else ""
+    if in_container() or current_app.config.get("PROXIES") or is_loopback(lan):
+        return base, ("table.join_loopback", {"address": name, "port": port})
+    address = f"{lan}{port}"
+    return f"{request.scheme}://{address}", ("table.join_lan", {"address": address})
+
+
+def public_base() -> str:
+    """Join links must carry an address the phones can reach."""
+    return join_address()[0]
+
+
+def join_note(lang: str) -> tuple[str, bool] | None:
+    """The table's note on its join address in ``lang``, and whether the
+    address shown is one phones cannot reach (the table then shows no QR
+    code); None when there is nothing to say."""
+    base, note = join_address()
+    if note is None:
+        return None
+    key, params = note
+    return translate(lang, key, params), key != "table.join_lan"
 
 
 def room_urls(code: str) -> dict:

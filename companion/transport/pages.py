@@ -12,7 +12,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
-from .api import game_texts
+from .api import game_texts, join_note
 from .assets import SHARED, asset, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
@@ -34,7 +34,8 @@ def page_create():
 @bp.get("/t/<code>")
 def page_table(code):
     code = code.upper()[:8]
-    return page("table.html", game=room_game(code), with_game=True, code=code)
+    return page("table.html", game=room_game(code), with_game=True, code=code,
+                join_note=join_note(request_lang()))
 
 
 @bp.get("/j/<code>")

@@ -319,6 +319,18 @@ def join_links_take_the_address_the_tablet_used(stack: Stack):
     urls = requests.get(f"{stack.url}/api/rooms/{room.code}/urls", headers={"Host": host},
                         timeout=10).json()
     assert urls["join"] == f"http://{host}/j/{room.code}", urls
+    # a tablet on localhost: no container address in the link, the table says what to do
+    local = f"localhost:{stack.port}"
+    urls = requests.get(f"{stack.url}/api/rooms/{room.code}/urls", headers={"Host": local},
+                        timeout=10).json()
+    assert urls["join"] == f"http://{local}/j/{room.code}", urls
+    page = requests.get(f"{stack.url}/t/{room.code}", headers={"Host": local}, timeout=10).text
+    assert 'id="join-note"' in page and "Phones cannot join at localhost" in page
+    # and the workers' logs say that the published address is unknown, not their own
+    for service in ("app1", "app2"):
+        printed = run(["podman", "logs", stack.container(service)]).stdout
+        assert "companion: the published address is unknown inside a container" in printed
+        assert "companion: open http" not in printed, printed[:500]
 
 
 def a_restart_of_any_service_keeps_the_site_up(stack: Stack):
