@@ -42,7 +42,7 @@ from functools import lru_cache
 from companion.games.what_the_rule import deck
 from companion.games.what_the_rule.cards import BY_CODE, CODES
 from companion.games.what_the_rule.equivalence import judge
-from companion.games.what_the_rule.language import Rule, parse, reads
+from companion.games.what_the_rule.language import Rule, localized, parse, reads
 from companion.games.what_the_rule.reading import reading, say
 from companion.games.what_the_rule.texts_de import TEXTS as DE
 from companion.games.what_the_rule.texts_en import TEXTS as EN
@@ -50,6 +50,11 @@ from tests.browser.conftest import hold, release, wait_js
 from tests.browser.playthrough import Evening, answer, must, offered, play_form, table_shot
 
 BY_LANG = {"en": EN, "de": DE}
+
+
+def shown(rule: str, lang: str) -> str:
+    """A rule as a page in ``lang`` writes it (issue #40: in its own words)."""
+    return localized(rule, BY_LANG[lang]["ui.code_words"])
 RAW = re.compile(r"\{\w+\}|\(s\)|\bundefined\b|\bnull\b|\bNaN\b")
 
 
@@ -550,7 +555,7 @@ def explained(table: Table, rnd: int, result: dict, start: bool, wrong: str = ""
     for item, entry in zip(items.all(), parted):
         said = item.inner_text()
         way = texts["log.way_rule" if entry["secret_fits"] else "log.way_guess"]
-        assert entry["rule"] in said and way in said, said
+        assert shown(entry["rule"], table.tablet_lang) in said and way in said, said
         assert item.locator("svg.wtr-card").count() >= 1, "the card where they part ways is not drawn"
     if wrong:
         assert any(wrong in item.inner_text() for item in items.all()), \
@@ -571,7 +576,8 @@ def round_over(table: Table, rnd: int):
     box.wait_for()
     text = box.inner_text()
     rule = result["rule"]
-    assert (rule.get("rule") or rule.get("text")) in text, (rule, text)
+    said = shown(rule["rule"], table.tablet_lang) if "rule" in rule else rule["text"]
+    assert said in text, (rule, text)
     assert table.name_of[result["guesser"]] in text, text
     table.shot(tablet, f"r{rnd}-over")
     return result
@@ -605,7 +611,7 @@ def test_a_seated_game_master_played_through(server, browser):
         assert result["points"], "a round with three players is scored"
         if rnd == 2:
             hunch = next(p for p in result["parted"] if p["rule"] == "count == prev.count + 1")
-            wrong = DE["log.parted"].format(seat=table.name_of[hunch["seat"]], rule=hunch["rule"],
+            wrong = DE["log.parted"].format(seat=table.name_of[hunch["seat"]], rule=shown(hunch["rule"], "de"),
                                             row="1, 2, 3, 4, 5, 6", card="1", way=DE["log.way_rule"])
             explained(table, rnd, result, start=True, wrong=wrong)
     first, second = evening.public()["public"]["results"]

@@ -275,7 +275,7 @@ def test_grid_judge_card_and_overrule_step(server, browser, lang):
     wait_js(gm, "!!document.querySelector('#actions form[data-type=\"let_stand\"]')")
     assert gm.locator("#todo.now").count() == 1                       # "your move"
     step = gm.locator("#step-line").inner_text()
-    assert "Anna" in step and "shape == circle" in step, step
+    assert "Anna" in step and {"en": "shape == circle", "de": "form == kreis"}[lang] in step, step
     shot(gm, f"phone-{lang}-overrule-step")
     tablet = new_page(browser, TABLE, lang)
     tablet.goto(f"{server.url}/t/{room.code}?lang={lang}")
@@ -283,7 +283,7 @@ def test_grid_judge_card_and_overrule_step(server, browser, lang):
     shot(tablet, f"table-{lang}-overrule-step")
     gm.locator('#actions form[data-type="let_stand"] button').tap()
     confirm(gm)
-    tablet.locator("#game-area .wtr-rule", has_text="color == white").wait_for()
+    tablet.locator("#game-area .wtr-rule", has_text={"en": "color == white", "de": "farbe == weiß"}[lang]).wait_for()
     result = room.view()["public"]["results"][-1]
     assert result["reason"] == "empty_hand" and result["guesser"] is None
     for page in (phone, gm, tablet):
@@ -297,3 +297,77 @@ def test_grid_judge_card_and_overrule_step(server, browser, lang):
 def _ok(answer):
     assert answer["ok"], answer
     return answer
+
+
+# --- issue #40: a German page writes rules in German -------------------------------------------
+
+#: the rule language's words only English writes (a German page writes its own; "in" and "n" are both)
+ENGLISH_ONLY = re.compile(r"\b(and|or|not|none|shape|count|fill|colou?r|prev2?|previous|changes|total|sum"
+                          r"|circles?|triangles?|squares?|filled|empty|solid|hollow|white|black)\b")
+
+
+def english_words(page) -> list[str]:
+    text = page.locator("body").inner_text()
+    return sorted({m.group() for m in ENGLISH_ONLY.finditer(text)})
+
+
+def test_a_german_page_shows_no_english_rule_keyword(server, browser):
+    """Issue #40: guesses typed in English (the language reads both) appear
+    in German on the table, in its log, in the game master's secret, on the
+    phones, in a wrong guess's sentence and the rule at a round's end; the
+    phone's examples and the builder's code are German, and what it builds
+    seals."""
+    from tests.browser.conftest import new_page, seat_phone, wait_js
+    from tests.browser.test_table_board import Room
+    room = Room(server, "what_the_rule", ["Anna", "Ben", "Cara"])
+    room.host_act({"type": "start"})
+    anna, ben, cara = sorted(room.tokens)
+    acts = lambda seat, **action: _ok(room.act(room.tokens[seat], action))   # noqa: E731
+    acts(cara, type="set_rule", rule="color == white")
+    acts(anna, type="play", card="circle-1-filled-white")
+    acts(anna, type="guess", rule="shape == circle and count > 0 or prev == none")   # wrong
+    acts(ben, type="play", card="square-2-empty-white")
+    tablet = new_page(browser, TABLE, "de")
+    tablet.goto(f"{server.url}/t/{room.code}?lang=de")
+    tablet.locator("#game-area .wtr-guesses code", has_text="form == kreis und anzahl > 0").wait_for()
+    gm = seat_phone(browser, server, room, cara, "de")
+    hold(gm)                                   # the secret: the rule, and explain mode's line on it
+    assert "farbe == weiß" in gm.locator("#secret-body").inner_text()
+    assert english_words(gm) == [], english_words(gm)
+    shot(gm, "phone-de-gm-secret-german")
+    release(gm)
+    phone = seat_phone(browser, server, room, anna, "de")
+    for page in (tablet, gm, phone):
+        assert english_words(page) == [], english_words(page)
+    assert "Anna rät: form == kreis und anzahl > 0 oder vorher == keine" in tablet.locator("body").inner_text()
+    shot(tablet, "table-de-guesses-german")
+    acts(ben, type="guess", rule="count >= 1 and color == white")                  # right: the round ends
+    tablet.locator("#game-area .wtr-rule code", has_text="farbe == weiß").wait_for()
+    tablet.locator("#game-area .wtr-parted", has_text="form == kreis").wait_for()
+    wait_js(phone, "!!document.querySelector('.wtr-rule')")
+    shot(tablet, "table-de-rule-german")
+    for page in (tablet, gm, phone):
+        assert english_words(page) == [], english_words(page)
+    # the next game master builds a rule: examples and code in German, and it seals
+    nxt = next(s for s, t in room.tokens.items()
+               if any(a["type"] == "set_rule" for a in room.view(t)["actions"]))
+    builder = seat_phone(browser, server, room, nxt, "de")
+    builder.locator("[data-wtr-builder] summary").tap()
+    builder.locator(".wtr-built code").wait_for()
+    assert builder.locator(".wtr-built code").inner_text() == "farbe == weiß"
+    examples = [b.inner_text() for b in builder.locator(".wtr-examples button").all()]
+    assert "farbe == weiß" in examples and "änderungen == 2" in examples, examples
+    assert english_words(builder) == [], english_words(builder)
+    shot(builder, "phone-de-builder-german", at=".wtr-examples")
+    builder.locator(".wtr-examples button", has_text="form != vorher.form").tap()
+    rule_input = builder.locator('form[data-type="set_rule"] input[name="rule"]')
+    assert rule_input.input_value() == "form != vorher.form"
+    builder.locator("[data-wtr-use]").tap()
+    assert rule_input.input_value() == "farbe == weiß"
+    builder.locator('form[data-type="set_rule"] button[type="submit"]').tap()
+    confirm(builder)
+    wait_js(builder, "!document.querySelector('form[data-type=\"set_rule\"]')")
+    assert room.view()["public"]["phase"] == "turn"
+    for page in (tablet, builder):
+        no_missing_texts(page)
+        assert english_words(page) == [], english_words(page)

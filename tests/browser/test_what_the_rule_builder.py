@@ -17,6 +17,8 @@ from collections import namedtuple
 
 import pytest
 
+from companion.games.what_the_rule.language import localized
+from companion.games.what_the_rule.rules import GAME
 from tests.browser.conftest import PHONE, SCREENS, seat_phone
 from tests.browser.test_table_board import Room
 
@@ -241,8 +243,9 @@ def test_the_builder_makes_the_rule_and_the_server_judges_by_it(server, browser,
     gm.on("pageerror", lambda err: errors.append(str(err)))
     gm.wait_for_selector('form[data-type="set_rule"] input[name="rule"]')
     build(gm, spec)
-    # the builder shows the rule and reads it back as it changes ...
-    assert builder(gm).locator(".wtr-built code").text_content() == spec.rule
+    # the builder shows the rule (in the page's words, issue #40) and reads it back as it changes ...
+    shown = localized(spec.rule, GAME.texts[spec.lang]["ui.code_words"])
+    assert builder(gm).locator(".wtr-built code").text_content() == shown
     assert read_back(builder(gm).locator(".wtr-built")) == (spec.words, spec.notes)
     no_raw_text(gm)
     if spec.name in SHOTS:
@@ -250,7 +253,7 @@ def test_the_builder_makes_the_rule_and_the_server_judges_by_it(server, browser,
     # ... "Use this rule" puts it into the seal form, read back under the field
     builder(gm).locator("[data-wtr-use]").tap()
     form = gm.locator('form[data-type="set_rule"]')
-    assert form.locator('input[name="rule"]').input_value() == spec.rule
+    assert form.locator('input[name="rule"]').input_value() == shown
     assert read_back(form.locator(".wtr-form-words")) == (spec.words, spec.notes)
     form.locator('button[type="submit"]').tap()
     gm.locator("#confirm-yes").tap()

@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,7 +21,7 @@ from companion.games.what_the_rule.equivalence import (LAST_N, Frame, analyse, c
                                                        dead_end, difference, equivalent,
                                                        fits_at_start, unplayable)
 from companion.games.what_the_rule.language import (RULE_MAX, RuleError, Situation, evaluate,
-                                                    parse, reads)
+                                                    localized, parse, reads)
 from companion.games.what_the_rule.rules import EXAMPLES, GAME
 from companion.i18n import translate
 
@@ -185,9 +186,10 @@ def test_forgiving_typing():
                       ("shape != circle and square", "shape not in [circle, square]"),
                       ("farbe == weiß oder schwarz", "color in [white, black]")):
         error = refused(slip)
-        assert error.code == "rule_list_slip" and error.params["fix"] == fix, slip
-        assert fix in message(error) and fix in message(error, "de")
-        parse(fix)      # the fix itself is a rule
+        assert error.code == "rule_list_slip" and error.params["fix"] == {"text": "code." + fix}, slip
+        german = localized(fix, GAME.texts["de"]["ui.code_words"])      # issue #40: in its words
+        assert fix in message(error) and german in message(error, "de") and german != fix
+        assert parse(fix) == parse(german)      # the fix itself is a rule
     assert refused("count == 3 or circle").code == "rule_condition"
 
 
@@ -515,3 +517,40 @@ def test_the_phone_reads_every_deck_rule_like_the_server():
                          input=json.dumps(["color ==", "count(1) == 1", "(" * 30 + "n"]),
                          capture_output=True, text=True, timeout=60)
     assert all("error" in t for t in json.loads(bad.stdout))
+
+
+# --- issue #40: a German page writes rules in German ---------------------------------------
+
+#: the rule language's words only English writes
+ENGLISH_ONLY = re.compile(r"\b(and|or|not|none|shape|count|fill|color|prev2?|changes|total"
+                          r"|circle|triangle|square|filled|empty|white|black)\b")
+
+
+def test_a_rule_in_german_words_is_the_same_rule_and_has_no_english_word():
+    words = GAME.texts["de"]["ui.code_words"]
+    rng = random.Random(40)
+    texts = [entry[2] for entry in deck.DECK] + EXAMPLES + [ASCENDING, "count not in [1, 6]",
+             "prev2 != none and changes >= 2 or total % 7 == 0 and fill == empty"]
+    joined = ["(" + " or ".join(rng.sample(texts, 2)) + ") and not " + rng.choice(texts) for _ in range(40)]
+    texts += [text for text in joined if len(text) <= RULE_MAX]
+    for text in texts:
+        rule = parse(text)
+        german = localized(rule.text, words)
+        assert parse(german) == rule, (text, german)
+        assert not ENGLISH_ONLY.search(german), german
+        assert localized(rule.text, GAME.texts["en"]["ui.code_words"]) == rule.text
+
+
+def test_log_lines_and_refusals_say_a_rule_in_the_viewers_words():
+    """A guess, the rule shown at a round's end, a wrong guess's parting and
+    the fix of a slip are worded per viewer: English in English, German in
+    German (the parameter is the canonical rule; the texts word it)."""
+    from companion.games.what_the_rule.language import code_param
+    rule = "prev.count < count and color not in [white, none] or changes >= 2"
+    for key in ("log.guess_rule", "log.rule_was_expr"):
+        params = {"seat": {"seat": 0}, "rule": code_param(rule)}
+        assert rule in translate("en", key, params, GAME, {0: "Anna"})
+        german = translate("de", key, params, GAME, {0: "Anna"})
+        assert "vorher.anzahl < anzahl und farbe nicht in [weiß, keine] oder änderungen >= 2" in german
+        assert not ENGLISH_ONLY.search(german), german
+    assert "anzahl in [3, 4]" in message(refused("count == 3 or 4"), "de")

@@ -288,7 +288,7 @@ def test_nothing_about_a_wrong_guess_shows_while_the_round_runs():
 @pytest.mark.parametrize("lang,line", [
     ("en", "Dina's guess count == prev.count + 1 and the rule part ways after 1, 2, 3, 4, 5, 6: "
            "1 fits the rule, not the guess."),
-    ("de", "Der Vorschlag von Dina, count == prev.count + 1, und die Regel trennen sich nach der "
+    ("de", "Der Vorschlag von Dina, anzahl == vorher.anzahl + 1, und die Regel trennen sich nach der "
            "Reihe 1, 2, 3, 4, 5, 6: 1 passt zur Regel, nicht zum Vorschlag."),
 ])
 def test_at_the_rounds_end_each_wrong_guess_shows_where_it_and_the_rule_part_ways(lang, line):
@@ -381,6 +381,7 @@ def test_the_relevant_properties_of_two_rules():
 RULE_JS = Path(__file__).resolve().parents[2] / "companion" / "static" / "games" / "what_the_rule.rule.js"
 NODE_READING = """
 global.window = {};
+require(process.argv[2]);   // the renderer: a rule in the page's words (issue #40)
 require(process.argv[1]);
 const R = window.Companion.wtrRule;
 const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -442,7 +443,8 @@ def test_the_phone_reads_the_start_of_the_row_like_the_server():
     texts = {lang: {k: v for k, v in GAME.texts[lang].items()
                     if k.startswith(("ui.", "log.", "field.", "value.", "words."))}
              for lang in ("en", "de")}
-    answer = subprocess.run([node, "-e", NODE_READING, str(RULE_JS)], capture_output=True, text=True,
+    answer = subprocess.run([node, "-e", NODE_READING, str(RULE_JS), str(RULE_JS.with_name("what_the_rule.js"))],
+                            capture_output=True, text=True,
                             input=json.dumps({"rules": rules, "texts": texts, "parted": entries}),
                             timeout=120)
     assert answer.returncode == 0, answer.stderr

@@ -57,7 +57,9 @@ Decisions where the spec and the rulebook are silent
   one comparison.  ``%`` only by a constant 1..144; German words, plurals,
   ``= ≠ ≤ ≥`` and a final full stop accepted; ``count == 3 or 4`` is
   refused with the fix ``count in [3, 4]``.  The canonical (English) form
-  of a rule is what is stored and shown.
+  of a rule is what is stored and sent; every page shows it in its own
+  language's words (issue #40: ``ui.code_words``; log lines and refusals
+  carry it as ``language.code_param``, which the texts word per viewer).
 * Issue #38, the rules' edges.  No meaning of a missing card matches every
   group's reading (``prev == none and color == black or color != prev.color``
   lets a white first card through), so the app makes its reading visible

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..base import line, txt
 from ..base import seat as who
+from .language import code_param
 
 Line = tuple[str, dict]
 
@@ -199,7 +200,7 @@ def secret(view: dict, me: int | None) -> list[Line]:
     elif p["rule"]["kind"] == "text":
         said = [line("explain.secret.rule_text", rule=hidden["secret_rule"])]
     else:
-        said = [line("explain.secret.rule_expr", rule=hidden["secret_rule"])]
+        said = [line("explain.secret.rule_expr", rule=code_param(hidden["secret_rule"]))]
     phase, turn = p["phase"], p["turn"]
     if phase == "judge":
         said.append(line("explain.secret.judge", card=txt(f"value.{p['pending']['card']}")))

@@ -31,7 +31,7 @@ from ..base import ev, seat, txt
 from . import deck
 from .cards import BOX, BY_CODE, HAND
 from .equivalence import Difference, Verdict, judge
-from .language import Rule, parse, reads
+from .language import Rule, code_param, parse, reads
 from .reading import (ROW_LAST, ROW_WHOLE, card_words, describe, describe_second,
                       description_size, fitting, log_words, relevant, row_params, row_total)
 
@@ -175,8 +175,8 @@ def rule_event(rule: dict) -> dict:
     if rule["kind"] == "text":
         return ev("rule_was_text", text=rule["text"])
     if rule["kind"] == "deck":
-        return ev("rule_was_deck", sentence=txt(f"value.{rule['id']}"), rule=rule["rule"])
-    return ev("rule_was_expr", rule=rule["rule"])
+        return ev("rule_was_deck", sentence=txt(f"value.{rule['id']}"), rule=code_param(rule["rule"]))
+    return ev("rule_was_expr", rule=code_param(rule["rule"]))
 
 
 def end_round(state: dict, reason: str, guesser: int | None = None) -> list[dict]:
@@ -328,7 +328,7 @@ def parted_event(entry: dict) -> dict:
     """A wrong guess in words: "… part ways after 2, 3: 4 fits the guess,
     not the rule" (``reading.card_words``)."""
     attrs = tuple(entry["attrs"])
-    params = {"seat": seat(entry["seat"]), "rule": entry["rule"],
+    params = {"seat": seat(entry["seat"]), "rule": code_param(entry["rule"]),
               "card": card_words(entry["card"], attrs),
               "way": txt("log.way_rule" if entry["secret_fits"] else "log.way_guess")}
     n = entry["n"]

@@ -432,9 +432,10 @@ def known_word(word: str) -> bool:
         AND_WORDS, OR_WORDS, NOT_WORDS, IN_WORDS))
 
 
-def list_slip(op: str, before: list[tuple], rest: list[tuple]) -> str | None:
-    """The rule a slip such as ``count == 3 or 4`` means (``count in [3, 4]``),
-    or None: plain values joined to a comparison with one value."""
+def list_slip(op: str, before: list[tuple], rest: list[tuple]) -> dict | None:
+    """The rule a slip such as ``count == 3 or 4`` means (``count in [3, 4]``,
+    as a parameter in the viewer's words: ``code_param``), or None: plain
+    values joined to a comparison with one value."""
     if not before or before[-1][0][0] != "cmp":
         return None
     _, cmp, left, right = before[-1][0]
@@ -449,7 +450,7 @@ def list_slip(op: str, before: list[tuple], rest: list[tuple]) -> str | None:
             return None
         values.append(node)
     word = "in" if op == "or" else "not in"
-    return f"{_print(left)} {word} [{', '.join(_print(v) for v in values)}]"
+    return code_param(f"{_print(left)} {word} [{', '.join(_print(v) for v in values)}]")
 
 
 def flatten(op: str, nodes: list[tuple]) -> list[tuple]:
@@ -552,6 +553,38 @@ PARSE_OPS = 20
 
 
 # --- canonical printing -------------------------------------------------------
+
+#: a text key that words a canonical rule in the viewer's language
+CODE = "code."
+CODE_WORD = re.compile(r"[a-z]\w*")
+
+
+def localized(text: str, words: str) -> str:
+    """A canonical (English) rule written with another language's words:
+    ``words`` pairs each English word with its own, "and und or oder …"
+    (the texts' ``ui.code_words``; empty: the text as it is).  The
+    language reads both, so the result parses to the same rule (issue #40:
+    a German page shows no English rule keyword)."""
+    pairs = words.split()
+    table = dict(zip(pairs[::2], pairs[1::2]))
+    return CODE_WORD.sub(lambda m: table.get(m.group(), m.group()), text) if table else text
+
+
+def code_param(text: str) -> dict:
+    """A canonical rule as a log line's or refusal's parameter: worded in
+    each viewer's language (``Texts``)."""
+    return {"text": CODE + text}
+
+
+class Texts(dict):
+    """A language's texts, which also word rules: the key ``code.<rule>``
+    (``code_param``) is the canonical rule in this language's words."""
+
+    def get(self, key, default=None):
+        found = super().get(key)
+        if found is None and isinstance(key, str) and key.startswith(CODE):
+            return localized(key[len(CODE):], super().get("ui.code_words", ""))
+        return default if found is None else found
 
 PRECEDENCE = {"or": 1, "and": 2, "not": 3, "cmp": 4, "in": 4, "add": 5, "sub": 5,
               "mod": 6, "neg": 7}

@@ -12,7 +12,7 @@ from .checks import TEXT_MAX
 from .deck import LEVELS
 from .flow import k
 from .budget import metered
-from .language import RULE_MAX, parse
+from .language import RULE_MAX, code_param, parse
 
 #: sample rules offered with every rule-language field: the phone can show
 #: them as examples, random play can send them (never derived from a
@@ -334,7 +334,7 @@ class WhatTheRule(Game):
         if written is not None:
             guess = parse(written)
             state["guesses"].append({"seat": actor, "rule": guess.text, "right": None})
-            events = [ev("guess_rule", seat=seat(actor), rule=guess.text)]
+            events = [ev("guess_rule", seat=seat(actor), rule=code_param(guess.text))]
             if flow.app_judges(state):
                 verdict = flow.judge_guess_by_app(state, guess)
                 return events + self._guess_judged(state, verdict.right, by_app=True,

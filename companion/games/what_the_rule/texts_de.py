@@ -1,6 +1,7 @@
 """Die deutschen Texte von What the Rule?! (dieselben Schlüssel und Platzhalter wie texts_en)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .language import Texts
 from .reading import restriction_texts
 from .texts_builder_de import TEXTS as BUILDER
 from .texts_explain_de import TEXTS as EXPLAIN
@@ -303,3 +304,4 @@ TEXTS.update(BUILDER)
 TEXTS.update(EXPLAIN)
 TEXTS.update(READING)
 TEXTS.update(restriction_texts(TEXTS))
+TEXTS = Texts(TEXTS)     # words rules too: code.<rule> (language.code_param)

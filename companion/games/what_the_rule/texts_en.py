@@ -1,6 +1,7 @@
 """What the Rule?!'s English texts (the same keys and placeholders as texts_de)."""
 from .cards import CARDS, code
 from .deck import DECK
+from .language import Texts
 from .reading import restriction_texts
 from .texts_builder_en import TEXTS as BUILDER
 from .texts_explain_en import TEXTS as EXPLAIN
@@ -291,3 +292,4 @@ TEXTS.update(BUILDER)
 TEXTS.update(EXPLAIN)
 TEXTS.update(READING)
 TEXTS.update(restriction_texts(TEXTS))
+TEXTS = Texts(TEXTS)     # words rules too: code.<rule> (language.code_param)

@@ -2,6 +2,8 @@
 why a rule cannot be read (``language``), merged into ``texts_de``."""
 
 TEXTS: dict[str, str] = {
+    # eine Regel in den Wörtern der Seite: englisches Wort, eigenes Wort, … (die Sprache liest beide)
+    "ui.code_words": "and und or oder not nicht none keine shape form count anzahl fill füllung color farbe prev vorher prev2 vorvorher changes änderungen total summe circle kreis triangle dreieck square quadrat filled ausgefüllt empty unausgefüllt white weiß black schwarz",
     "error.kind.number": "eine Zahl",
     "error.kind.shape": "eine Form",
     "error.kind.fill": "eine Füllung",

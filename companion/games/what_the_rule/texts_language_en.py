@@ -2,6 +2,8 @@
 why a rule cannot be read (``language``), merged into ``texts_en``."""
 
 TEXTS: dict[str, str] = {
+    # a rule in the page's words: English word, own word, … (the language reads both)
+    "ui.code_words": "",
     "error.kind.number": "a number",
     "error.kind.shape": "a shape",
     "error.kind.fill": "a fill",

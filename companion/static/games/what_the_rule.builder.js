@@ -10,6 +10,7 @@
   var term = function (ui, node) { return K.wtrRule.term(ui, node); };
   var parseRule = function (text) { return K.wtrRule.parseRule(text); };
   var places = function (k, r) { return K.wtrRule.places(k, r); };
+  var code = function (ui, text) { return K.wtrCode(ui, text); };   // in the page's words (issue #40)
 
   var STYLE =
     // a closed native select cuts its text: what, comparison and value each get a whole row
@@ -193,7 +194,8 @@
   }
   function builderHtml(view, ui, examples) {
     var ex = (examples || []).map(function (e) {
-      return '<button type="button" class="secondary" data-wtr-example="' + ui.esc(e) + '">' + ui.esc(e) + "</button>";
+      e = ui.esc(code(ui, e));
+      return '<button type="button" class="secondary" data-wtr-example="' + e + '">' + e + "</button>";
     }).join(" ");
     return '<details class="card wtr-builder" data-wtr-builder' + (builderOpen ? " open" : "") + "><summary><b>" +
       ui.esc(ui.t("ui.b_title")) + "</b></summary>" +
@@ -203,7 +205,7 @@
       '<div class="row"><button type="button" class="secondary" data-wtr-add="top">' + ui.esc(ui.t("ui.b_add")) + "</button>" +
       '<button type="button" class="secondary" data-wtr-group>' + ui.esc(ui.t("ui.b_add_group")) + "</button>" +
       '<button type="button" class="secondary" data-wtr-clear>' + ui.esc(ui.t("ui.b_clear")) + "</button></div>" +
-      '<div class="wtr-form-words wtr-built"><code>' + ui.esc(builtRule()) + "</code>" + ruleWords(ui, builtRule()) + "</div>" +
+      '<div class="wtr-form-words wtr-built"><code>' + ui.esc(code(ui, builtRule())) + "</code>" + ruleWords(ui, builtRule()) + "</div>" +
       '<button type="button" class="primary" data-wtr-use>' + ui.esc(ui.t("ui.b_use")) + "</button>" +
       (ex ? '<p class="wtr-note">' + ui.esc(ui.t("ui.examples")) + '</p><div class="row wtr-examples">' + ex + "</div>" : "") +
       "</details>";
@@ -268,7 +270,7 @@
       var t = e.target.closest && e.target.closest(
         "[data-wtr-add],[data-wtr-group],[data-wtr-remove],[data-wtr-toggle],[data-wtr-clear],[data-wtr-use],[data-wtr-example]");
       if (!t || !t.closest("[data-wtr-builder]")) return;
-      if (t.hasAttribute("data-wtr-use")) { useRule(builtRule()); return; }
+      if (t.hasAttribute("data-wtr-use")) { useRule(code(lastUi, builtRule())); return; }
       if (t.hasAttribute("data-wtr-example")) { useRule(t.getAttribute("data-wtr-example")); return; }
       if (t.hasAttribute("data-wtr-add")) add(t.getAttribute("data-wtr-add"));
       if (t.hasAttribute("data-wtr-group")) addGroup();

@@ -58,6 +58,22 @@
   }
 
   /* --- shared bits --------------------------------------------------------- */
+  /* A rule as this page's language writes it (issue #40): the server keeps
+     the English form and the language reads both; ui.code_words pairs each
+     English word with this language's ("" in English). */
+  var words = {}, wordsOf = null;
+  function code(ui, text) {
+    var w = ui.t("ui.code_words");
+    if (w !== wordsOf) {
+      wordsOf = w; words = Object.create(null);
+      for (var i = 1, p = w.split(" "); i < p.length; i += 2) words[p[i - 1]] = p[i];
+    }
+    return String(text).replace(/[a-z]\w*/g, function (m) { return words[m] || m; });
+  }
+  function codeHtml(ui, text) { return "<code>" + ui.esc(code(ui, text)) + "</code>"; }
+  K.wtrCode = code;
+  K.wtrCard = cardSvg;
+
   var STYLE =
     ".wtr{line-height:1.35}.wtr h3{margin:.6em 0 .3em}" +
     ".wtr-card{display:block;flex:none;filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.25))}" +
@@ -99,19 +115,6 @@
     ".wtr-preview{display:flex;align-items:center;gap:.6em;margin:.3em 0}" +
     ".wtr-judged{border:3px solid #1f6f8b}.wtr-judged code{display:block;margin:.3em 0;font-size:1.1em}" +
     ".wtr-judged .wtr-sentence{font-size:1.2em;font-weight:700;margin:.2em 0}" +
-    // the phone's grid of the 72 cards: six counts across, every button at least 44px
-    ".wtr-grid{display:grid;grid-template-columns:repeat(6,minmax(44px,1fr));gap:6px;margin:.4em 0}" +
-    ".wtr-pick{position:relative;min-height:44px;padding:3px;border:2px solid transparent;border-radius:10px;" +
-    "background:var(--inner);display:flex;justify-content:center}" +
-    ".wtr-pick .wtr-grid-card{width:100%;max-width:52px;height:auto;aspect-ratio:2/3}" +
-    ".wtr-pick.on{border-color:#1f6f8b;background:var(--info-bg)}.wtr-pick:disabled:not(.on){opacity:.35}" +
-    ".wtr-badge{position:absolute;top:2px;right:2px;background:#1f6f8b;color:#fff;border-radius:999px;" +
-    "font-size:.8em;font-weight:800;padding:0 .35em}" +
-    ".wtr-grid-bar{position:sticky;bottom:0;background:var(--card);padding:.4em 0;border-top:2px solid var(--soft)}" +
-    ".wtr-count{font-weight:800;font-size:1.15em}" +
-    ".wtr-chosen{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:.3em 0}" +
-    ".wtr-take{min-width:44px;min-height:52px;padding:2px;border-radius:8px;background:var(--inner);display:flex;" +
-    "justify-content:center;align-items:center}" +
     ".wtr-judge-guess{font-size:1.6em;font-weight:800;line-height:1.25;margin:.2em 0 .5em;overflow-wrap:anywhere}" +
     ".wtr-judge-guess code{font-size:.85em;display:block}.wtr-judge-guess .wtr-words{font-size:.6em;font-weight:400}" +
     ".wtr-verdict .choice{min-height:56px;font-size:1.1em;flex:1 1 40%}" +
@@ -198,7 +201,7 @@
       var cls = g.right === true ? "right" : g.right === false ? "wrong" : "";
       var verdict = g.right === true ? ui.t(g.overruled ? "ui.right_overruled" : "ui.right")
         : g.right === false ? ui.t("ui.wrong") : ui.t("ui.judging");
-      var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" : ui.esc(ui.t("ui.quoted", {text: g.text}));
+      var what = g.rule !== undefined ? codeHtml(ui, g.rule) : ui.esc(ui.t("ui.quoted", {text: g.text}));
       var drop = i < list.length - 1 ? ' data-drop="' + (i + 1) + '"' : "";
       return '<li class="' + cls + '"' + drop + "><b>" + ui.esc(ui.name(g.seat)) + "</b>: " + what + " — " + ui.esc(verdict) + "</li>";
     }).join("") + "</ol></div>";
@@ -224,13 +227,13 @@
     var g = (p.guesses || [])[(p.guesses || []).length - 1];
     if (p.phase === "overrule" && g) {
       // the last turn's guess the app judged wrong: the round waits for the game master
-      var said = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" : ui.esc(ui.t("ui.quoted", {text: g.text}));
+      var said = g.rule !== undefined ? codeHtml(ui, g.rule) : ui.esc(ui.t("ui.quoted", {text: g.text}));
       return '<div class="wtr-pending wtr-judged wtr-overrule"><div><b>' + ui.esc(ui.t("ui.guessing", {name: ui.name(g.seat)})) +
         "</b>" + said + "<p>" + ui.esc(ui.t("ui.overrule_box", {gm: gmName(view, ui)})) + "</p></div></div>";
     }
     if (p.phase === "judge_guess" && g && g.right === null) {
       // the guess being judged, near the top: the game master reads it without scrolling
-      var what = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + ruleWords(ui, g.rule)
+      var what = g.rule !== undefined ? codeHtml(ui, g.rule) + ruleWords(ui, g.rule)
         : '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: g.text})) + "</div>";
       return '<div class="wtr-pending wtr-judged"><div><b>' + ui.esc(ui.t("ui.guessing", {name: ui.name(g.seat)})) +
         "</b>" + what + ui.esc(ui.t("ui.gm_judges", {gm: gmName(view, ui)})) + "</div></div>";
@@ -251,8 +254,8 @@
     var r = result.rule, body;
     if (r.kind === "text") body = '<div class="wtr-sentence">' + ui.esc(ui.t("ui.quoted", {text: r.text})) + "</div>";
     else if (r.kind === "deck") {
-      body = '<div class="wtr-sentence">' + ui.esc(ui.t("value." + r.id)) + "</div><code>" + ui.esc(r.rule) + "</code>";
-    } else body = "<code>" + ui.esc(r.rule) + "</code>" + ruleWords(ui, r.rule);
+      body = '<div class="wtr-sentence">' + ui.esc(ui.t("value." + r.id)) + "</div>" + codeHtml(ui, r.rule);
+    } else body = codeHtml(ui, r.rule) + ruleWords(ui, r.rule);
     if (r.kind === "deck" || table) body += K.wtrRule ? K.wtrRule.revealMore(ui, result, table, cardSvg) : needRule("");
     var how = result.reason === "guessed" ? ui.t("ui.found_by", {name: ui.name(result.guesser)})
       : ui.t("ui.end_" + result.reason);
@@ -333,6 +336,9 @@
   function ruleWords(ui, text) {
     return K.wtrRule ? K.wtrRule.ruleWords(ui, text) : needRule("");
   }
+  /* The grid to show a whole hand (what_the_rule.grid.js) loads once a
+     round runs, before a player needs it: a phone that joins does not pay. */
+  function needGrid() { if (K.needPart) K.needPart("what_the_rule", "grid"); }
 
   if (typeof document !== "undefined") {
     // the generic forms are drawn after the game area: show the card the
@@ -371,8 +377,6 @@
   }
 
   /* --- the phone's own forms (hook ``form``) --------------------------------------- */
-  var SHAPES = ["circle", "triangle", "square"], FILLS = ["filled", "empty"], COLORS = ["white", "black"];
-  var grid = {key: null, cards: []};   // the hand being chosen, kept across redraws of the same turn
 
   function el(tag, cls, html) {
     var e = document.createElement(tag);
@@ -381,96 +385,16 @@
     return e;
   }
 
-  /* Copies of ``code`` already on the table: a hand cannot hold more than the rest of the box. */
-  function onTable(view, code) {
-    var all = (view.public.row || []).slice();
-    (view.public.wrong || []).forEach(function (under) { all = all.concat(under); });
-    return all.filter(function (c) { return c === code; }).length;
-  }
-
-  /* Showing the hand: the 72 faces in a grid (a row per shape, fill and
-     colour; the counts 1-6 across), one tap adds a copy, the chosen cards
-     in a strip above the send button (a tap takes one back). */
-  function gridForm(view, ui, tpl, submit) {
-    var size = tpl.fields.cards.size, you = view.you || {};
-    var key = [view.public.round, (view.public.turns || {})[String(you.seat)], size].join("|");
-    if (grid.key !== key) grid = {key: key, cards: []};
-    var form = el("form", "action card wtr-grid-form");
-    form.dataset.type = "reveal";
-    form.dataset.field = "cards";
-    form.appendChild(el("div", "label", ui.esc(ui.t("ui.grid_title"))));
-    form.appendChild(el("p", "wtr-note", ui.esc(ui.t("ui.grid_help"))));
-    var box = el("div", "wtr-grid");
-    box.setAttribute("role", "group");
-    box.setAttribute("aria-label", ui.t("field.cards"));
-    SHAPES.forEach(function (shape) {
-      FILLS.forEach(function (fill) {
-        COLORS.forEach(function (color) {
-          for (var n = 1; n <= 6; n++) box.appendChild(gridButton(view, ui, [shape, n, fill, color].join("-"), refresh));
-        });
-      });
-    });
-    form.appendChild(box);
-    var bar = el("div", "wtr-grid-bar"), count = el("div", "wtr-count"), strip = el("div", "wtr-chosen");
-    var go = el("button", "primary big");
-    go.type = "submit";
-    bar.appendChild(count); bar.appendChild(strip); bar.appendChild(go);
-    form.appendChild(bar);
-    function refresh() {
-      var full = grid.cards.length >= size;
-      box.querySelectorAll("button").forEach(function (b) {
-        var code = b.dataset.code, mine = grid.cards.filter(function (c) { return c === code; }).length;
-        b.classList.toggle("on", mine > 0);
-        b.setAttribute("aria-pressed", mine > 0 ? "true" : "false");
-        b.querySelector(".wtr-badge").hidden = mine < 2;
-        b.disabled = full || mine + onTable(view, code) >= 2;
-      });
-      count.textContent = ui.t("ui.grid_count", {k: grid.cards.length, n: size});
-      strip.innerHTML = grid.cards.length ? '<span class="wtr-note">' + ui.esc(ui.t("ui.grid_chosen")) + "</span>" : "";
-      grid.cards.forEach(function (code, i) {
-        var b = el("button", "wtr-take", cardSvg(ui, code, "wtr-tiny"));
-        b.type = "button";
-        b.setAttribute("aria-label", ui.t("value." + code));
-        b.onclick = function () { grid.cards.splice(i, 1); refresh(); };
-        strip.appendChild(b);
-      });
-      go.disabled = !full;
-      go.textContent = full ? ui.t("action.reveal") : ui.t("ui.grid_choose");
-    }
-    form.onsubmit = function (e) {
-      e.preventDefault();
-      if (grid.cards.length !== size) return;
-      var names = grid.cards.map(function (c) { return ui.t("value." + c); }).join("; ");
-      form.classList.add("busy");
-      submit({type: "reveal", cards: grid.cards.slice()}, ui.t("ui.grid_confirm", {cards: names})).then(function (answer) {
-        form.classList.remove("busy");
-        if (answer && answer.ok) grid.cards = [];
-      });
-    };
-    refresh();
-    return form;
-  }
-
-  function gridButton(view, ui, code, refresh) {
-    var b = el("button", "wtr-pick", cardSvg(ui, code, "wtr-grid-card") +
-      '<span class="wtr-badge" hidden>' + ui.esc(ui.t("ui.grid_twice")) + "</span>");
-    b.type = "button";
-    b.dataset.code = code;
-    b.setAttribute("aria-label", ui.t("value." + code));
-    b.onclick = function () { grid.cards.push(code); refresh(); };
-    return b;
-  }
-
   /* Judging a guess: the guess in large type on top, right above yes / no;
      the confirm names the whole verdict ("Anna's guess “only red” is right"). */
   function judgeForm(view, ui, tpl, submit) {
     var all = view.public.guesses || [], g = all[all.length - 1];
     if (!g || g.right !== null) return null;
-    var said = g.rule !== undefined ? g.rule : g.text, name = ui.name(g.seat);
+    var said = g.rule !== undefined ? code(ui, g.rule) : g.text, name = ui.name(g.seat);
     var form = el("form", "action card wtr-judge-card");
     form.dataset.type = "judge_guess";
     form.dataset.field = "right";
-    var guess = g.rule !== undefined ? "<code>" + ui.esc(g.rule) + "</code>" + ruleWords(ui, g.rule)
+    var guess = g.rule !== undefined ? codeHtml(ui, g.rule) + ruleWords(ui, g.rule)
       : ui.esc(ui.t("ui.quoted", {text: g.text}));
     form.innerHTML = '<div class="label">' + ui.esc(ui.t("ui.guessing", {name: name})) + "</div>" +
       '<div class="wtr-judge-guess">' + guess + "</div>";
@@ -537,6 +461,7 @@
         out += '<p class="wtr-note">' + ui.esc(ui.t("ui.you_gm")) + "</p>";
       }
       if (p.phase !== "rule" && p.phase !== "over") {
+        if (you.player) needGrid();
         var mine = you.player && typeof you.hand === "number" ? '<div class="wtr-player">' + backSvg("wtr-tiny") + "<b>" +
           ui.esc(ui.t("ui.your_hand", {n: you.hand})) + "</b></div>" : "";
         out += '<div class="wtr-players">' + mine + pileHtml(view, ui) + "</div>";
@@ -566,7 +491,7 @@
       var out = '<div class="secret-item"><small>' + ui.esc(ui.t("field.secret_rule")) + "</small>";
       if (s.deck_rule) out += "<strong>" + ui.esc(ui.t("value." + s.deck_rule)) + "</strong>";
       if (view.public.rule && view.public.rule.kind !== "text") {
-        out += "<code>" + ui.esc(s.secret_rule) + "</code>";
+        out += codeHtml(ui, s.secret_rule);
         if (!s.deck_rule) out += ruleWords(ui, s.secret_rule);
       } else {
         out += "<strong>" + ui.esc(ui.t("ui.quoted", {text: s.secret_rule})) + "</strong>";
@@ -588,7 +513,7 @@
     step: function (view, ui) {
       var p = view.public, pend = p.pending, g = (p.guesses || [])[(p.guesses || []).length - 1];
       if (p.phase === "overrule" && g && view.you && view.you.gm) {
-        return ui.t("ui.you_overrule", {name: ui.name(g.seat), guess: g.rule !== undefined ? g.rule : ui.t("ui.quoted", {text: g.text})});
+        return ui.t("ui.you_overrule", {name: ui.name(g.seat), guess: g.rule !== undefined ? code(ui, g.rule) : ui.t("ui.quoted", {text: g.text})});
       }
       var entering = view.actions.some(function (a) { return a.type === "reveal_card"; });
       // explain mode's line above the moves says it, with the count (issue #45: not twice)
@@ -601,7 +526,17 @@
       var type = templates[0].type;
       if (type === "reveal") {
         var tpl = templates.filter(function (t) { return t.fields.cards; })[0];
-        return tpl ? gridForm(view, ui, tpl, submit) : null;
+        if (!tpl) return null;
+        if (K.wtrGrid) return K.wtrGrid(view, ui, tpl, submit);
+        var wait = el("form", "action card", '<div class="label">' + ui.esc(ui.t("ui.grid_title")) + "</div>");
+        K.wtrGridWait = function () {     // the grid takes its place once it is there
+          if (!wait.isConnected) return;
+          var form = K.wtrGrid(view, ui, tpl, submit), help = wait.querySelector(".move-help");
+          if (help) form.appendChild(help);
+          wait.replaceWith(form);
+        };
+        needGrid();
+        return wait;
       }
       if (type === "judge_guess") return judgeForm(view, ui, templates[0], submit);
       return null;

@@ -518,7 +518,7 @@
     return attrs.length ? ui.t("value." + code) : ui.t("ui.r_any");
   }
   function partedSentence(ui, p) {
-    var params = {seat: ui.name(p.seat), rule: p.rule, card: cardWords(ui, p.card, p.attrs),
+    var params = {seat: ui.name(p.seat), rule: K.wtrCode(ui, p.rule), card: cardWords(ui, p.card, p.attrs),
       way: ui.t(LOG + "way_" + (p.secret_fits ? "rule" : "guess")), n: p.n, total: p.total,
       row: p.row.map(function (c) { return cardWords(ui, c, p.attrs); }).join(", ")};
     var key = p.n === 0 ? "parted_start" : !p.attrs.length ? "parted_n" : p.n <= 6 ? "parted"
