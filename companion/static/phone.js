@@ -310,6 +310,22 @@
   // closed (by "let it pass" or its summary): stays closed until the choices change
   $("react").addEventListener("toggle", () => { if (!$("react").open) passed = reactKey; });
 
+  /* A tap that makes a form ready to send can leave its button under the
+     bar at the bottom (issue #40: a tap on "Buy information…" hit the bar):
+     the page scrolls it above the bar (the page's bottom padding leaves room). */
+  function keepAboveBar(e) {
+    const form = e.target.closest("#actions form, #react form");
+    if (!form || !document.body.classList.contains("has-bar")) return;
+    // after the tap's redraw (a step picker draws its form anew)
+    requestAnimationFrame(() => {
+      const now = form.isConnected ? form : $("play").querySelector(`form[data-type="${form.dataset.type}"]`);
+      const go = now && now.querySelector("button[type=submit]:not([disabled])");
+      const bar = $("secret").getBoundingClientRect().top, box = go && go.getBoundingClientRect();
+      if (box && box.bottom > bar - 8 && box.top < innerHeight) scrollBy(0, box.bottom - bar + 12);
+    });
+  }
+  $("play").addEventListener("click", keepAboveBar);
+
   function onView(view) {
     if (ended) return;
     if (removedFrom(view)) {

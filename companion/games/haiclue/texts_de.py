@@ -12,6 +12,8 @@ TEXTS: dict[str, str] = {
     "field.guess": "Dein Rate-Tipp",
     "field.step": "Schritt",
     "field.youngest": "Jüngster Spieler",
+    # der Start des Gastgebers nennt die jüngste Person (Issue #40)
+    "confirm.start": "Das Spiel jetzt starten, mit allen in dieser Reihenfolge und {youngest} als jüngster Person?",
     "field.words": "Die vier Zielwörter auf dem Tablet eintippen",
     "option.words": "Die vier Zielwörter auf dem Tablet eintippen",
     "field.blue": "Wort bei Blau",

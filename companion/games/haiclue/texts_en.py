@@ -12,6 +12,8 @@ TEXTS: dict[str, str] = {
     "field.guess": "Your guess",
     "field.step": "Step",
     "field.youngest": "Youngest player",
+    # the host's start names the youngest player (issue #40)
+    "confirm.start": "Start the game with {youngest} as the youngest player, everyone seated in this order?",
     "field.words": "Type the four target words on the tablet",
     "option.words": "Type the four target words on the tablet",
     "field.blue": "Word on Blue",

@@ -47,7 +47,9 @@ TEXTS: dict[str, str] = {
     "value.show": "Informations-Antwort",
     "value.doubt": "offener Zweifel",
     "value.turn": "Spieler am Zug überspringen",
-    "value.random": "zufällig",
+    "value.random": "ein zufälliger Spieler",
+    # der Start des Gastgebers nennt den Startspieler (Issue #40)
+    "confirm.start": "Das Spiel jetzt starten, mit allen in dieser Reihenfolge? Es beginnt {first}.",
     "value.illegal": "Illegal",
     "value.fine": "Strafe",
     "value.indulgence": "Ablass",

@@ -47,7 +47,9 @@ TEXTS: dict[str, str] = {
     "value.show": "information answer",
     "value.doubt": "open doubt",
     "value.turn": "skip the player on turn",
-    "value.random": "random",
+    "value.random": "a random player",
+    # the host's start names the start player (issue #40)
+    "confirm.start": "Start the game with {first} beginning, everyone seated in this order?",
     "value.illegal": "Illegal",
     "value.fine": "Fine",
     "value.indulgence": "Indulgence",
