@@ -19,7 +19,12 @@
   function renderGame(view, el, where) {
     const renderer = K.games[view.game];
     K.forgetSecretBoxes(el);
-    if (view.status === "lobby") { el.innerHTML = `<p class="hint">${K.esc(K.t("page.start_hint"))}</p>`; return; }
+    if (view.status === "lobby") {
+      // explain mode's line says the same, in more words: once (issue #40)
+      const told = view.explain && view.explain.now;
+      el.innerHTML = told ? "" : `<p class="hint">${K.esc(K.t("page.start_hint"))}</p>`;
+      return;
+    }
     if (renderer && renderer[where]) {
       try { el.innerHTML = renderer[where](view, K.ui(view)); return; } catch (err) { console.error(err); }
     }

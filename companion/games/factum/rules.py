@@ -236,7 +236,8 @@ def decide(state, actor, action, rng):
 def mark(state, actor, action, rng):
     card, position = action["card"], action["position"]
     state["marks"].setdefault(key(actor), {})[card] = position
-    events = [ev("marked", to=[actor], position=position, card=txt("value." + card))]
+    # each personal line names its round: the sheet still lists it in the next (issue #40)
+    events = [ev("marked", to=[actor], position=position, card=txt("value." + card), round=state["round"])]
     if not roles.missing_marks(state):
         events += open_vote(state, "marks_done")
     return events
@@ -254,7 +255,7 @@ def open_vote(state, log_key):
 def vote(state, actor, action, rng):
     position = action["position"]
     state["votes"][key(actor)] = position
-    events = [ev("voted", to=[actor], position=position)]
+    events = [ev("voted", to=[actor], position=position, round=state["round"])]
     if all(key(s) in state["votes"] for s in roles.voters(state)):
         events += count_votes(state, rng)
     return events
@@ -332,7 +333,7 @@ def after_scoring(state):
 def best(state, actor, action, rng):
     story = action["story"]
     state["best_votes"][key(actor)] = story
-    events = [ev("best_voted", to=[actor], story=txt("value." + story))]
+    events = [ev("best_voted", to=[actor], story=txt("value." + story), round=state["round"])]
     if all(key(s) in state["best_votes"] for s in roles.best_voters(state)):
         events += count_best(state)
     return events

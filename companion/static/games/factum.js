@@ -24,6 +24,18 @@
     return ui.esc(ui.t(key, { name: ui.name(item.seat) }));
   }
 
+  /* The round's points per seat, in seat order: the reveal's and, once the
+     best-story vote is counted, its +3 (or the old holder's -3) too (issue
+     #40: "points this round" left the title's +3 out). */
+  function roundPoints(r) {
+    var total = {}, rv = r.reveal, best = r.best && r.best.result ? r.best.points || {} : {};
+    [rv ? rv.points : {}, best].forEach(function (pts) {
+      Object.keys(pts).forEach(function (k) { total[k] = (total[k] || 0) + pts[k]; });
+    });
+    return Object.keys(total).sort(function (a, b) { return a - b; }).map(function (k) { return [+k, total[k]]; });
+  }
+  function signed(n) { return (n < 0 ? "\u2212" + -n : "+" + n); }
+
   function revealHtml(ui, r) {
     var rv = r && r.reveal;
     if (!rv) return "";
@@ -50,9 +62,7 @@
       ui.t("ui.right", { team: teamLabel(ui, rv.winners) }) :
       ui.t("ui.wrong", { story: rv.story, team: teamLabel(ui, rv.winners) })) + "</b> " +
       (rv.random ? ui.esc(ui.t("ui.random")) : "") + "</p>";
-    var pts = Object.keys(rv.points).map(function (k) {
-      return ui.esc(ui.name(+k)) + " +" + rv.points[k];
-    });
+    var pts = roundPoints(r).map(function (p) { return ui.esc(ui.name(p[0])) + " " + signed(p[1]); });
     if (pts.length) html += "<p>" + ui.esc(ui.t("ui.points")) + ": " + pts.join(", ") + "</p>";
     return html + "</div>";
   }
@@ -126,8 +136,8 @@
   function resultBox(ui, r) {
     var rv = r.reveal;
     if (!rv) return "";
-    var pts = Object.keys(rv.points).map(function (k) {
-      return '<span class="fx-pts">' + ui.esc(ui.name(+k)) + " +" + rv.points[k] + "</span>";
+    var pts = roundPoints(r).map(function (p) {
+      return '<span class="fx-pts">' + ui.esc(ui.name(p[0])) + " " + signed(p[1]) + "</span>";
     });
     return '<div class="fx-result ' + (rv.correct ? "fx-right" : "fx-wrong") + '"><b>' + ui.esc(rv.correct ?
       ui.t("ui.right", {team: teamLabel(ui, rv.winners)}) :
@@ -246,7 +256,8 @@
   function secretHtml(view, ui) {
     var secret = (view.you && view.you.secret) || {}, lines = [];
     var marks = secret.marks || {};
-    Object.keys(marks).forEach(function (k) {
+    // in the cards' order, not the order they were marked in (issue #40: the lines swapped)
+    ["story", "second", "own"].filter(function (k) { return marks[k] !== undefined; }).forEach(function (k) {
       lines.push(ui.esc(ui.t("value." + k)) + ": " + ui.esc(ui.t("ui.position")) + " " + marks[k]);
     });
     if (secret.vote !== null && secret.vote !== undefined) {
@@ -272,11 +283,17 @@
     var missing = (you.cards || []).filter(function (k) {
       return !secret.marks || secret.marks[k] === undefined;
     });
-    params.cards = missing.map(function (k) { return ui.t("value." + k); }).join(", ");
+    var cards = missing.map(function (k) { return ui.t("value." + k); });
+    params.cards = cards.length > 1 ? K.t("page.list_and", { first: cards.slice(0, -1).join(", "), last: cards[cards.length - 1] })
+      : cards.join("");
     return ui.t("todo." + you.todo, params);
   }
 
   K.games.factum = {
+    // a choice's words where they may break (ui.label.*: German soft hyphens), else the value's
+    label: function (view, ui, field, value) {
+      return field === "card" || field === "story" ? K.gt(view.game, "ui.label." + value) : null;
+    },
     table: tableBoard,
     secret: secretHtml,
     step: stepText,
@@ -292,7 +309,9 @@
         html += "<p>" + ui.esc(ui.t("ui.your_team", {
           team: teamLabel(ui, you.team), role: ui.t("ui." + you.role) })) + "</p>";
       }
-      if (r && r.n) html += "<p>" + ui.esc(ui.t("ui.cards", { n: r.n, deck: r.deck })) + "</p>";
+      // how many cards lie out, while they are marked and voted on (issue #40: it stayed for the
+      // best-story vote; after the reveal each card says whose it was)
+      if (r && r.n && !r.reveal) html += "<p>" + ui.esc(ui.t("ui.cards", { n: r.n, deck: r.deck })) + "</p>";
       if (pub.step === "vote" && pub.ballot === 2) {
         html += "<p>" + ui.esc(ui.t("ui.ballot2", { options: pub.vote_options.join(", ") })) + "</p>";
       }
