@@ -46,7 +46,7 @@ RUN python3 -m venv /opt/companion
 COPY --from=requirements /src/requirements.txt /tmp/requirements.txt
 RUN pip install --no-cache-dir --disable-pip-version-check -r /tmp/requirements.txt
 COPY --from=wheel /dist/ /tmp/dist/
-RUN pip install --no-cache-dir --disable-pip-version-check /tmp/dist/companion-*.whl \
+RUN pip install --no-cache-dir --disable-pip-version-check /tmp/dist/*.whl \
     && rm -rf /tmp/dist /tmp/requirements.txt
 VOLUME /data
 WORKDIR /data

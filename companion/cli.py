@@ -10,8 +10,10 @@ import sys
 
 
 def parse(argv):
+    from .version import DISTRIBUTION, version
     parser = argparse.ArgumentParser(prog="companion", description=(
         "A referee and memory for board-game nights at a real table."))
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="start the server and print the table URL")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
@@ -68,7 +70,8 @@ def eventlet_patch() -> None:
     try:
         import eventlet
     except ImportError:
-        print("companion: --async-mode eventlet needs the extra: pip install 'companion[eventlet]' "
+        from .version import DISTRIBUTION
+        print(f"companion: --async-mode eventlet needs the extra: pip install '{DISTRIBUTION}[eventlet]' "
               "(or use the default, gevent)", file=sys.stderr)
         raise SystemExit(1)
     eventlet.monkey_patch()
@@ -242,6 +245,7 @@ def open_app(args):
     import sqlite3
 
     from .app import create_app, default_config
+    from .store import SchemaTooNew
 
     config = {"ASYNC_MODE": args.async_mode, "LISTEN_HOST": args.host}
     if args.db:
@@ -251,6 +255,8 @@ def open_app(args):
         refuse(redis_problem(settings["REDIS_URL"]))
     try:
         return create_app(config)
+    except SchemaTooNew as error:
+        refuse(str(error))
     except (sqlite3.Error, OSError) as error:
         if settings["REDIS_URL"]:
             raise

@@ -3,7 +3,7 @@ Redis.  A room is saved with compare-and-set on its version, so two writers
 can never overwrite each other (the loser reloads and tries again)."""
 from __future__ import annotations
 
-from .base import Store
+from .base import SCHEMA, SchemaTooNew, Store
 
 
 def outage(error: BaseException) -> bool:
@@ -20,9 +20,11 @@ def outage(error: BaseException) -> bool:
 def open_store(config: dict) -> Store:
     if config.get("REDIS_URL"):
         from .redis import RedisStore
-        return RedisStore(config["REDIS_URL"], prefix=config.get("REDIS_PREFIX", "companion:"))
+        store = RedisStore(config["REDIS_URL"], prefix=config.get("REDIS_PREFIX", "companion:"))
+        store.migrate()   # the SQLite file migrates as it opens
+        return store
     from .sqlite import SqliteStore
     return SqliteStore(config["DB_PATH"])
 
 
-__all__ = ["Store", "open_store", "outage"]
+__all__ = ["SCHEMA", "SchemaTooNew", "Store", "open_store", "outage"]

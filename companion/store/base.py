@@ -7,6 +7,20 @@ from abc import ABC, abstractmethod
 
 from ..rooms import IDLE_SECONDS
 
+#: the layout of what the stores keep, recorded with it (SQLite's
+#: ``user_version``, Redis's ``<prefix>schema`` key).  Raise it with every
+#: change of layout, and add the step from the one before to MIGRATIONS of
+#: each store; a server finds an older store migrated on start, and refuses
+#: a newer one with one line.
+#:   0  gamenight-companion 0.1.0 (then "companion"): nothing recorded
+#:   1  0.2.0: the same tables and keys, the version recorded
+SCHEMA = 1
+
+
+class SchemaTooNew(Exception):
+    """The store was written by a newer server: its message is the one line
+    ``companion serve`` stops with."""
+
 
 class Store(ABC):
     idle_seconds = IDLE_SECONDS

@@ -9,7 +9,14 @@ import time
 import redis
 
 from ..rooms import HISTORY_MAX, LOG_MAX
-from .base import Store
+from ..version import version
+from .base import SCHEMA, SchemaTooNew, Store
+
+#: schema n -> a function that brings data of schema n - 1 to n
+#: (idempotent: workers starting together may both run it)
+MIGRATIONS: dict[int, object] = {
+    1: lambda store: None,   # 0.1.0's keys are 0.2.0's: only the version is recorded
+}
 
 # log lines: a sorted set scored by line number; ARGV from ``first`` on holds
 # n1, line1, n2, line2, ...  (a line of a number already stored replaces it)
@@ -73,6 +80,22 @@ class RedisStore(Store):
         self._create = self.redis.register_script(_CREATE)
         self._registered = False
         self._deadlines: dict[str, float] = {}   # other servers' deadlines, as last seen
+
+    def migrate(self) -> None:
+        """Brings data of an older schema (none recorded: 0.1.0's, or no
+        data yet) to SCHEMA and records it in ``<prefix>schema`` (kept
+        forever); raises SchemaTooNew for a newer one."""
+        key = f"{self.prefix}schema"
+        found = int(self.redis.get(key) or 0)
+        if found > SCHEMA:
+            url = self.redis.connection_pool.connection_kwargs
+            raise SchemaTooNew(
+                f"Redis at {url.get('host', '?')}:{url.get('port', '?')}/{url.get('db', 0)} holds "
+                f"the data of a newer companion (schema {found}; this is {version()}, which knows up "
+                f"to {SCHEMA}): run that version, or give REDIS_URL another database")
+        for step in range(found + 1, SCHEMA + 1):
+            MIGRATIONS[step](self)
+            self.redis.set(key, step)
 
     def _room(self, code):
         return f"{self.prefix}room:{code}"

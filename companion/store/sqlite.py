@@ -10,7 +10,14 @@ import threading
 import time
 
 from ..rooms import HISTORY_MAX, LOG_MAX
-from .base import Store
+from ..version import version
+from .base import SCHEMA, SchemaTooNew, Store
+
+#: schema n -> the statements that bring a file of schema n - 1 to n (run in
+#: one transaction; the tables of the newest schema are made if missing)
+MIGRATIONS: dict[int, list[str]] = {
+    1: [],   # 0.1.0's tables are 0.2.0's: only the version is recorded
+}
 
 
 class SqliteStore(Store):
@@ -23,6 +30,13 @@ class SqliteStore(Store):
         self._checkpointing = False
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA busy_timeout=5000")
+        found = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if found > SCHEMA:   # before anything is written into it
+            self._db.close()
+            raise SchemaTooNew(
+                f"the database {os.path.abspath(path)} was written by a newer companion (schema "
+                f"{found}; this is {version()}, which knows up to {SCHEMA}): run that version, or "
+                "give another file with --db or COMPANION_DB")
         self._wal()
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY,"
@@ -32,6 +46,19 @@ class SqliteStore(Store):
         self._db.execute("CREATE TABLE IF NOT EXISTS log (code TEXT NOT NULL, n INTEGER NOT NULL,"
                          " line TEXT NOT NULL, PRIMARY KEY (code, n))")
         self._create_presence()
+        self._migrate(found)
+
+    def _migrate(self, found: int) -> None:
+        """Brings a file of an older schema (0: made before versions were
+        recorded) to SCHEMA, step by step, and records it."""
+        if found == SCHEMA:
+            return
+        with self._lock, self._transaction():
+            now = self._db.execute("PRAGMA user_version").fetchone()[0]   # another process may have
+            for step in range(now + 1, SCHEMA + 1):
+                for statement in MIGRATIONS[step]:
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {max(now, SCHEMA)}")
 
     def _wal(self) -> None:
         """WAL mode.  Switching needs the file to itself and does not wait

@@ -18,6 +18,7 @@ from .. import games
 from ..errors import fail
 from ..evening import chart_svg, evening_csv, evening_data, evening_html
 from ..i18n import lookup, translate
+from ..version import version
 from .http import bearer, client_address, json_body, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("api", __name__)
@@ -331,5 +332,5 @@ def healthz():
     """For a container's or a proxy's health check: 503 while the store
     does not answer (Redis gone), so the worker counts as unhealthy."""
     if not service().store.alive():
-        return jsonify({"ok": False, "store": "unreachable"}), 503
-    return jsonify({"ok": True})
+        return jsonify({"ok": False, "store": "unreachable", "version": version()}), 503
+    return jsonify({"ok": True, "version": version()})

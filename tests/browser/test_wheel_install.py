@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.browser.conftest import open_table, tap, wait_js
+from tests.browser.conftest import open_table, pick_secret, wait_js
 from tests.servers import ROOT, free_port
 
 
@@ -31,7 +31,7 @@ def installed(tmp_path_factory):
     """The wheel, built from the checkout, installed in a new venv."""
     dist = tmp_path_factory.mktemp("dist")
     run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)])
-    wheel = next(dist.glob("companion-*.whl"))
+    wheel = next(dist.glob("gamenight_companion-*.whl"))   # the distribution's name (issue #41)
     venv = tmp_path_factory.mktemp("venv")
     run([sys.executable, "-m", "venv", str(venv)])
     run([str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", str(wheel)])
@@ -83,6 +83,11 @@ def test_the_wheel_carries_the_pages_and_the_browser_client(installed):
     eventlet = subprocess.run([str(venv / "bin" / "python"), "-c", "import eventlet"],
                               capture_output=True)
     assert eventlet.returncode != 0, "eventlet is an extra, not a dependency"
+    # its name and version, from the wheel's metadata (no pyproject.toml in reach)
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    said = run([str(venv / "bin" / "companion"), "--version"], cwd="/").stdout.strip()
+    assert said == f"{project['name']} {project['version']}" == f"gamenight-companion {project['version']}"
 
 
 def test_a_room_from_the_installed_wheel_is_played_on_phones(installed, browser, tmp_path):
@@ -101,11 +106,9 @@ def test_a_room_from_the_installed_wheel_is_played_on_phones(installed, browser,
                 form.locator("input").fill("cold river moon")
             form.locator('button[type="submit"]').tap()
         wait_js(tablet, "document.getElementById('game-area').textContent.includes('cold river moon')")
-        for phone in (phones[0], phones[2]):
-            phone.wait_for_selector('form[data-type="guess"]')
-            tap(phone, 'form[data-type="guess"] button.choice')
-            if phone.locator("#confirm-yes").is_visible():
-                phone.locator("#confirm-yes").tap()
+        for phone in (phones[0], phones[2]):   # a secret act: on the held sheet (issue #45)
+            wait_js(phone, "document.getElementById('todo').classList.contains('now')")
+            pick_secret(phone, "guess")
         wait_js(tablet, "document.getElementById('log').textContent.match(/Ben/g).length > 1")
         for page in (tablet, *phones):
             page.context.close()
