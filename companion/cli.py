@@ -156,16 +156,34 @@ def keep_checkpoints(app, socketio) -> None:
     socketio.start_background_task(run)
 
 
-def port_taken(host: str, port: int) -> bool:
-    """Whether another program already listens on the address."""
+def address_problem(host: str, port: int) -> str | None:
+    """Why the server cannot listen on ``host``:``port`` (one line saying
+    what to do), or None: a port out of range, a host name that resolves
+    to nothing, an address that is not this machine's, a port another
+    program holds, a port only root may take."""
+    import errno
     import socket
-    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    if not 1 <= port <= 65535:
+        return f"port {port} is out of range: choose one from 1 to 65535 with --port"
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError):
+        return (f"the host name {host} is unknown (it resolves to no address): give --host an "
+                "address of this machine, or 0.0.0.0 for every network")
+    probe = socket.socket(family, kind)
     probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        probe.bind((host, port))
-        return False
-    except OSError:
-        return True
+        probe.bind(address)
+        return None
+    except OSError as error:
+        if error.errno == errno.EADDRNOTAVAIL:
+            return (f"{host} is not an address of this machine: give --host one of its addresses, "
+                    "or 0.0.0.0 for every network")
+        if error.errno == errno.EACCES:
+            return f"port {port} is reserved for root (below 1024): choose another with --port"
+        return (f"port {port} is taken (another program listens there): "
+                "stop it, or choose another port with --port")
     finally:
         probe.close()
 
@@ -274,8 +292,14 @@ def redis_problem(url: str) -> str | None:
     import redis
 
     shown = urllib.parse.urlsplit(url)
-    if shown.password:   # never print a password
-        shown = shown._replace(netloc=shown.netloc.replace(f":{shown.password}@", ":***@"))
+    password = shown.password
+    if password:   # never print a password
+        shown = shown._replace(netloc=shown.netloc.replace(f":{password}@", ":***@"))
+    malformed = redis_url_problem(url)
+    if malformed:   # as written (urlsplit would tidy it), without the password
+        written = url.replace(f":{password}@", ":***@") if password else url
+        return (f"REDIS_URL {written} is not a Redis URL ({malformed}): write it as "
+                "redis://[:password@]host[:port][/db], or unset it to use SQLite")
     try:
         redis.Redis.from_url(url, socket_connect_timeout=REDIS_WAIT, socket_timeout=REDIS_WAIT).ping()
     except (redis.RedisError, OSError, ValueError) as error:
@@ -302,18 +326,41 @@ def start_lines(base: str | None, args) -> list[str]:
     return lines
 
 
+def redis_url_problem(url: str) -> str | None:
+    """What is wrong with the form of a Redis URL, or None."""
+    import urllib.parse
+
+    from redis.connection import parse_url
+    try:
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("redis", "rediss", "unix"):
+            return f"the scheme is {parts.scheme or 'missing'}, not redis, rediss or unix"
+        if parts.scheme != "unix" and not parts.hostname:
+            return "no host"
+        try:
+            parts.port
+        except ValueError:   # its text would repeat the URL, password and all
+            return "its port is no number from 0 to 65535"
+        database = parts.path.strip("/")
+        if parts.scheme != "unix" and database and not database.isdigit():
+            return f"its database {database} is no number"   # redis-py would take 0 silently
+        parse_url(url)
+    except ValueError as error:
+        said = str(error).split("\n")[0][:120]
+        return said.replace(url, "…") if url else said
+    return None
+
+
 def serve(args):
     import qrcode
 
-    if port_taken(args.host, args.port):
-        refuse(f"port {args.port} is taken (another program listens there): "
-               "stop it, or choose another port with --port")
+    refuse(address_problem(args.host, args.port))
 
     from .app import PACKAGE, shutdown
     from .transport.api import in_container, lan_address
-    from .transport.assets import missing
+    from .transport.assets import missing, page_file_missing
 
-    refuse(missing(str(PACKAGE / "static")))
+    refuse(missing(str(PACKAGE / "static")) or page_file_missing(str(PACKAGE)))
     if args.https and args.async_mode != "gevent":
         refuse("--https needs --async-mode gevent")
     app, socketio = open_app(args)

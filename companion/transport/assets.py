@@ -70,6 +70,76 @@ def missing(static: str) -> str | None:
     return None
 
 
+#: the templates the routes render: the pages (transport/pages.py, the
+#: evening page in api.py) and the evening's download (evening.py); a test
+#: finds every render call in the code among them
+PAGE_TEMPLATES = ("create.html", "table.html", "phone.html", "evening.html", "evening_file.html")
+#: static files a page's script fetches or the server reads, beside those
+#: the templates name: file -> who needs it
+FETCHED = {"phone-help.en.html": "phone.js", "phone-help.de.html": "phone.js",
+           "evening.css": "the evening's download"}
+
+
+def page_files(package: str) -> list[tuple[str, str]]:
+    """Every file the pages need, as (path, who needs it): the page
+    templates and every template they extend, include or import, every
+    static file a template names (``asset('…')``, ``vendor('…')``,
+    ``url_for('static', filename='…')``), the files the scripts fetch
+    (FETCHED), and each shipped game's renderer (static/games/<game>.js).
+    Read from the templates themselves, so a page that names a new file is
+    covered without a list to keep."""
+    from jinja2 import Environment, FileSystemLoader, meta, nodes
+
+    from .. import games
+
+    templates, static = os.path.join(package, "templates"), os.path.join(package, "static")
+    env = Environment(loader=FileSystemLoader(templates))
+    found: list[tuple[str, str]] = []
+    queue = [(name, "the server's pages") for name in PAGE_TEMPLATES]
+    seen: set[str] = set()
+    while queue:
+        name, needer = queue.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        path = os.path.join(templates, name)
+        found.append((path, needer))
+        try:
+            with open(path, encoding="utf-8") as file:
+                tree = env.parse(file.read())
+        except OSError:
+            continue   # missing: reported as such
+        queue += [(ref, name) for ref in meta.find_referenced_templates(tree) if ref]
+        for call in tree.find_all(nodes.Call):
+            if not isinstance(call.node, nodes.Name) or not call.args \
+                    or not isinstance(call.args[0], nodes.Const):
+                continue
+            first = call.args[0].value
+            if call.node.name == "asset":
+                found.append((os.path.join(static, first), name))
+            elif call.node.name == "vendor":
+                found.append((os.path.join(static, VENDOR_FOLDER, first), name))
+            elif call.node.name == "url_for" and first == "static":
+                for keyword in call.kwargs:
+                    if keyword.key == "filename" and isinstance(keyword.value, nodes.Const):
+                        found.append((os.path.join(static, keyword.value.value), name))
+    found += [(os.path.join(static, name), needer) for name, needer in FETCHED.items()]
+    found += [(os.path.join(static, "games", f"{name}.js"), f"the game {name}")
+              for name in sorted(games.shipped())]
+    return found
+
+
+def page_file_missing(package: str) -> str | None:
+    """One line naming the first file a page needs that is missing (or
+    empty), and how to get it back; else None."""
+    for path, needer in page_files(package):
+        if not os.path.isfile(path) or not os.path.getsize(path):
+            relative = os.path.relpath(path, os.path.dirname(package))
+            return (f"{path} is missing (needed by {needer}): in a checkout run "
+                    f"git checkout -- {relative}; else install the package again")
+    return None
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
     """The web app manifest, linked from every page (base.html)."""

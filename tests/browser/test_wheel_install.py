@@ -117,3 +117,28 @@ def test_a_room_from_the_installed_wheel_is_played_on_phones(installed, browser,
     log = (tmp_path / "serve.log").read_text()
     assert "Traceback" not in log, log
     assert os.path.isfile(tmp_path / ".local" / "share" / "companion" / "rooms.sqlite3")
+
+
+def test_a_file_taken_from_the_installed_package_stops_the_start_naming_it(installed, tmp_path):
+    """Fail at start in the installed wheel too (issue #41): each kind of
+    file a page needs, taken away in site-packages, stops `companion serve`
+    with one line naming it, before it listens."""
+    venv = installed[1]
+    package = Path(run([str(venv / "bin" / "python"), "-c",
+                        "import companion, os; print(os.path.dirname(companion.__file__))"],
+                       cwd="/").stdout.strip())
+    env = {"PATH": f"{venv / 'bin'}:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    for relative in ("templates/phone.html", "templates/base.html", "static/table.js",
+                     "static/table.css", "static/games/haiclue.js", "static/media/keepawake.mp4"):
+        path = package / relative
+        path.rename(path.with_name(path.name + ".away"))
+        try:
+            done = subprocess.run([str(venv / "bin" / "companion"), "serve", "--host", "127.0.0.1",
+                                   "--port", str(free_port()), "--async-mode", "threading"],
+                                  cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        finally:
+            path.with_name(path.name + ".away").rename(path)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 1 and len(lines) == 1, (relative, done.stdout, done.stderr)
+        assert lines[0].startswith(f"companion: {path} is missing"), lines[0]
+        assert "open http" not in done.stdout

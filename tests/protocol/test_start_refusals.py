@@ -1,11 +1,14 @@
 """Fail at start, not per request: `companion serve` stops before it
 listens, with one line that says what is wrong and how to fix it, when a
-file the pages need is missing, the database cannot be written, the port is
-taken or REDIS_URL cannot be reached.  And a page never answers 500 for a
+file the pages need is missing (any template or static file a page names,
+a game's renderer), the database cannot be written, the address cannot be
+listened on (a port out of range or taken, an address not on this machine,
+an unknown host name), REDIS_URL is malformed or cannot be reached.  And a page never answers 500 for a
 file that went missing after the start."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import stat
@@ -67,6 +70,73 @@ def test_a_missing_page_file_stops_the_start_with_what_to_run(program):
     shutil.copy(ROOT / "companion" / "static" / "icons" / "icon-512.png", static / "icons")
     (static / "render.js").unlink()
     assert "render.js is missing" in one_line(serve(program, db=program / "rooms.sqlite3"))
+
+
+@pytest.mark.parametrize("relative, needer", [
+    ("templates/phone.html", "the server's pages"),        # a page
+    ("templates/base.html", "create.html"),                # what every page extends
+    ("static/table.js", "table.html"),                     # a page's own script
+    ("static/table.css", "table.html"),                    # its stylesheet
+    ("static/config.js", "base.html"),                     # url_for('static', …)
+    ("static/games/haiclue.js", "the game haiclue"),       # a game's renderer
+    ("static/phone-help.de.html", "phone.js"),             # fetched by a script
+])
+def test_every_file_a_page_needs_is_checked_at_the_start(program, relative, needer):
+    """Before, a missing phone.html answered 500 later, a missing table.js
+    left the table dead and a missing game script was left off the page
+    silently.  Each kind, taken away: one line naming it and how to get
+    it back."""
+    (program / "companion" / relative).unlink()
+    line = one_line(serve(program, db=program / "rooms.sqlite3"))
+    assert line == (f"companion: {program}/companion/{relative} is missing (needed by {needer}): "
+                    f"in a checkout run git checkout -- companion/{relative}; "
+                    "else install the package again")
+
+
+def test_the_page_files_are_read_from_the_templates_and_every_render_is_among_them():
+    """The check finds a page's files in its template (nothing to keep in
+    step by hand); the templates it starts from are every one the code
+    renders."""
+    from companion.transport.assets import PAGE_TEMPLATES, page_files
+    rendered = set()
+    for path in (ROOT / "companion").rglob("*.py"):
+        rendered |= set(re.findall(r"""(?:render_template|render|page)\(\s*["']([\w.]+\.html)["']""",
+                                   path.read_text()))
+    assert rendered and rendered <= set(PAGE_TEMPLATES), rendered
+    needed = {os.path.relpath(path, ROOT / "companion") for path, _ in page_files(str(ROOT / "companion"))}
+    assert {"templates/base.html", "static/table.js", "static/app.css", "static/theme.js",
+            "static/icons/apple-touch-icon.png", "static/games/hoax.js"} <= needed
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--port", "99999"], "port 99999 is out of range: choose one from 1 to 65535 with --port"),
+    (["--port", "0"], "port 0 is out of range: choose one from 1 to 65535 with --port"),
+    (["--host", "203.0.113.7"], "203.0.113.7 is not an address of this machine: give --host one "
+                                "of its addresses, or 0.0.0.0 for every network"),
+    (["--host", "nosuch.invalid"], "the host name nosuch.invalid is unknown (it resolves to no "
+                                   "address): give --host an address of this machine, or 0.0.0.0 "
+                                   "for every network"),
+])
+def test_an_address_it_cannot_listen_on_gets_its_own_line(tmp_path, args, line):
+    """Before, an address not on this machine and an unknown name said
+    "port is taken", and a port out of range printed a traceback."""
+    assert one_line(serve(ROOT, *args, db=tmp_path / "rooms.sqlite3")) == f"companion: {line}"
+
+
+@pytest.mark.parametrize("url, shown, why", [
+    ("htp://localhost:6379/0", "htp://localhost:6379/0", "the scheme is htp, not redis, rediss or unix"),
+    ("redis://:s3cret@localhost:63a79/0", "redis://:***@localhost:63a79/0",
+     "its port is no number from 0 to 65535"),
+    ("redis://localhost:6379/zero", "redis://localhost:6379/zero", "its database zero is no number"),
+    ("redis:///0", "redis:///0", "no host"),
+])
+def test_a_malformed_redis_url_is_named_so(tmp_path, url, shown, why):
+    """Before, it said "cannot be reached" (or, for a database that is no
+    number, silently used database 0)."""
+    line = one_line(serve(ROOT, env={"REDIS_URL": url}))
+    assert line == (f"companion: REDIS_URL {shown} is not a Redis URL ({why}): write it as "
+                    "redis://[:password@]host[:port][/db], or unset it to use SQLite")
+    assert "s3cret" not in line
 
 
 def test_without_the_browser_client_it_says_where_it_comes_from(program):
