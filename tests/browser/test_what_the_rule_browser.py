@@ -371,3 +371,41 @@ def test_a_german_page_shows_no_english_rule_keyword(server, browser):
     for page in (tablet, builder):
         no_missing_texts(page)
         assert english_words(page) == [], english_words(page)
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 810, "height": 1080},
+                                  {"width": 800, "height": 1280}], ids=["1280x800", "810x1080", "800x1280"])
+def test_the_tables_rule_code_reads_at_20_px_at_every_tablet_size(server, browser, size):
+    """Issue #40: at portrait 810x1080 and 800x1280 the guesses' code was
+    19 px: the guesses, the rule shown at a round's end and a wrong guess's
+    sentence are all at least 20 px, in both languages."""
+    from tests.browser.conftest import new_page, wait_js
+    from tests.browser.test_readable import SMALL_TEXT
+    from tests.browser.test_table_board import Room
+    room = Room(server, "what_the_rule", ["Anna", "Ben", "Cara"])
+    room.host_act({"type": "start"})
+    anna, ben, cara = sorted(room.tokens)
+    acts = lambda seat, **action: _ok(room.act(room.tokens[seat], action))   # noqa: E731
+    acts(cara, type="set_rule", rule="color == white")
+    acts(anna, type="play", card="circle-1-filled-white")
+    acts(anna, type="guess", rule="shape == circle and count > 0")
+    acts(ben, type="play", card="square-2-empty-white")
+    acts(ben, type="guess", text="only white cards")
+    acts(cara, type="judge_guess", right=False)
+    for lang in ("en", "de"):
+        tablet = new_page(browser, size, lang)
+        tablet.goto(f"{server.url}/t/{room.code}?lang={lang}")
+        tablet.locator("#game-area .wtr-guesses code").first.wait_for()
+        quiet(tablet)
+        small = tablet.evaluate(SMALL_TEXT)
+        assert not small, (lang, small[:6])
+        tablet.close()
+    acts(anna, type="play", card="triangle-3-filled-white")
+    acts(anna, type="guess", rule="color == white")                    # right: the rule is shown
+    tablet = new_page(browser, size, "de")
+    tablet.goto(f"{server.url}/t/{room.code}?lang=de")
+    tablet.locator("#game-area .wtr-rule code").wait_for()
+    wait_js(tablet, "!!document.querySelector('.wtr-rule .wtr-reading')")
+    quiet(tablet)
+    shot(tablet, f"table-de-rule-{size['width']}x{size['height']}")
+    assert not tablet.evaluate(SMALL_TEXT), tablet.evaluate(SMALL_TEXT)[:6]

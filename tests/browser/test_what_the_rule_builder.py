@@ -151,7 +151,7 @@ def set_condition(phone, at: str, what: str, op: str, value):
     clause.locator('select[data-wtr-k="op"]').select_option(op)
     if isinstance(value, list):
         boxes = clause.locator("[data-wtr-toggle]")
-        for keep in (True, False):      # tick the wanted first: a list keeps one value at least
+        for keep in (True, False):      # tick the wanted first (an empty list offers no rule)
             for i in range(boxes.count()):
                 box = boxes.nth(i)
                 wanted = box.get_attribute("data-wtr-toggle") in value
@@ -267,3 +267,49 @@ def test_the_builder_makes_the_rule_and_the_server_judges_by_it(server, browser,
     assert public["row"] == row
     assert [c for place in public["wrong"] for c in place] == wrong
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_seal_form_takes_nothing_silently(server, browser, lang):
+    """Issue #40: in "is one of" the value ticked for the player unticks
+    first (the builder then asks for a value and offers no rule); a rule
+    the app cannot read does not ask to confirm, its words point at the
+    spot (``=>`` is one wrong word, position 7, as the server says); a
+    single ``=`` is read back as ``==`` before the rule is sealed."""
+    from companion.i18n import translate
+    texts = GAME.texts[lang]
+    room = Room(server, "what_the_rule", ["Gina", "Paul"], {"master": "seat"})
+    room.host_act({"type": "start"})
+    gm = seat_phone(browser, server, room, 0, lang, PHONE)
+    gm.wait_for_selector('form[data-type="set_rule"] input[name="rule"]')
+    open_builder(gm)
+    clause = builder(gm).locator('.wtr-clause[data-wtr-at="0"]')
+    clause.locator('select[data-wtr-k="op"]').select_option("in")
+    ticked = clause.locator('[data-wtr-toggle][aria-pressed="true"]')
+    assert ticked.count() == 1 and ticked.get_attribute("data-wtr-toggle") == "white"
+    ticked.tap()                                             # the preselected value, first
+    assert clause.locator('[data-wtr-toggle][aria-pressed="true"]').count() == 0
+    assert builder(gm).locator(".wtr-built").inner_text() == texts["ui.b_tick"]
+    assert builder(gm).locator("[data-wtr-use]").is_disabled()
+    clause.locator('[data-wtr-toggle="black"]').tap()
+    assert builder(gm).locator(".wtr-built code").inner_text() == localized("color in [black]", texts["ui.code_words"])
+    # a rule the app cannot read: no confirm, nothing sent, the words say where
+    form = gm.locator('form[data-type="set_rule"]')
+    field, words = form.locator('input[name="rule"]'), form.locator(".wtr-form-words")
+    field.fill("count => 3")
+    assert words.inner_text() == texts["ui.rule_unreadable"].format(at=7)
+    form.locator('button[type="submit"]').tap()
+    gm.wait_for_timeout(300)
+    assert not gm.locator("#confirm[open]").count() and room.view()["public"]["phase"] == "rule"
+    refused = room.act(room.tokens[0], {"type": "set_rule", "rule": "count => 3"})
+    assert refused["error"]["code"] == "rule_operator"
+    assert refused["error"]["message"].startswith(translate("en", "error.rule_operator",
+                                                            {"op": "=>", "fix": ">=", "at": 7}, GAME))
+    # a single "=" is read back as "==", then sealed as written
+    field.fill("count = 3")
+    assert texts["ui.r_read_as"].format(typed="=", op="==") in words.inner_text()
+    shoot(gm, f"read-as-{lang}")
+    form.locator('button[type="submit"]').tap()
+    gm.locator("#confirm-yes").tap()
+    wait_for(room, lambda view: view["public"]["phase"] == "turn", "sealed")
+    assert room.view(room.tokens[0])["you"]["secret"]["secret_rule"] == "count == 3"

@@ -840,3 +840,55 @@ def test_the_rule_is_shown_after_the_overrule_step(how):
         "close": (HOST, {"type": "close", "step": "overrule"}, "empty_hand"),
         "overrule": (CARO, {"type": "overrule"}, "guessed")}[how]
     ends_with_rule(state, actor, action, reason, "color == white")
+
+
+def test_the_deck_never_deals_a_rule_alike_to_one_dealt_before():
+    """Issue #40: a group took level 2's "the same shape as the card before"
+    for round 1's "only squares" (to the judge they are one rule): the
+    pairs a guess of one is right for the other are listed, and a game
+    deals one of a pair only once every other rule of the level is used."""
+    from itertools import permutations
+    from companion.games.what_the_rule.equivalence import judge
+    found = {frozenset((a, b)) for a, b in permutations(deck.BY_ID, 2)
+             if judge(deck.rule(a), deck.rule(b)).right}
+    assert found == {frozenset(pair) for pair in deck.ALIKE}
+    for seed in range(40):
+        state = new(2, master="app", rounds=20)
+        dealt = []
+        for level in (1, 2, 3, 2, 1, 3):
+            state = act(state, ALAN, {"type": "draw_rule", "level": level}, seed=seed)
+            dealt.append(state["rule"]["id"])
+            state = act(state, HOST, {"type": "void_round"})
+        for a, b in deck.ALIKE:
+            assert not (a in dealt and b in dealt), (seed, dealt)
+
+
+def test_a_card_is_played_without_a_confirm_and_a_hand_shown_with_one():
+    """Issue #40: the phone draws the chosen card above the button that
+    plays it, so playing asks no second tap; showing the whole hand asks."""
+    state = seal_rule(new(4), "color == white")
+    offered = GAME.actions(state, state["turn"])
+    assert [t.get("confirm", False) for t in offered if t["type"] == "play"] == [False, False]
+    assert all(t["confirm"] for t in offered if t["type"] == "reveal")
+
+
+def test_the_games_end_is_announced_once_in_the_log(client):
+    """Issue #40: the log said "The game is over. Most rules found (1):
+    Bob." and then the platform's "Game over. Winners: Bob.": the game's
+    own line now gives only what the platform's does not (the tally)."""
+    import re
+    from tests.conftest import Table
+    table = Table(client, game="what_the_rule", options={"rounds": 1})
+    alan, bob = table.join("Alan"), table.join("Bob")
+    assert table.host_act(type="start").status_code == 200
+    assert table.seat_act(alan, type="set_rule", rule="color == white").status_code == 200
+    assert table.seat_act(bob, type="play", card="circle-2-filled-white").status_code == 200
+    assert table.seat_act(bob, type="guess", rule="color == white").status_code == 200
+    for lang, over, score in (("en", r"\bgame (is )?over\b", "The most rules found: 1."),
+                              ("de", r"\bspiel (ist )?vorbei\b", "Die meisten gefundenen Regeln: 1.")):
+        view = table.view(lang=lang)
+        assert view["status"] == "finished"
+        lines = [line["text"] for line in view["log"]]
+        ended = [line for line in lines if re.search(over, line, re.I)]
+        assert len(ended) == 1, ended
+        assert score in lines and "Bob" in ended[0], lines[-4:]

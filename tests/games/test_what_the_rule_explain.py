@@ -293,3 +293,29 @@ def test_the_host_is_told_what_each_of_its_moves_does():
     assert types == {"close", "void_round"}
     assert move(state, None, "void_round").startswith("Ends this round unscored")
     assert move(state, None, "close", "de").startswith("Überspringt den Zug von Dina")
+
+
+def test_a_refusal_and_what_to_do_instead_never_say_the_same_thing_twice():
+    """Issue #40: the phone shows a refusal's message and, in explain mode,
+    what to do instead after it ("Both copies of this card are on the table
+    … Both copies of it already lie on the table …" said it twice): the
+    instead line adds, it never repeats four words running of the message."""
+    from companion.i18n.catalogue import TEXTS as PLATFORM
+
+    def runs(text):
+        words = re.findall(r"\w+", text.lower())
+        return {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
+    for lang in ("en", "de"):
+        texts = GAME.texts[lang]
+        for key in [k for k in texts if k.startswith("explain.instead.")]:
+            code = key.removeprefix("explain.instead.")
+            error = texts.get(f"error.{code}") or PLATFORM[lang].get(f"error.{code}")
+            if error:
+                assert not runs(error) & runs(texts[key]), (lang, code, runs(error) & runs(texts[key]))
+    state = act(seal_text(new(4), text=RULE), DINA, {"type": "play", **card(WHITE[0])})
+    state = act(state, CARO, {"type": "judge", "fits": True})
+    state = act(state, DINA, {"type": "no_guess"})
+    state = act(state, ALAN, {"type": "play", **card(WHITE[0])})
+    state = act(state, CARO, {"type": "judge", "fits": False})
+    said = instead(state, BOB, {"type": "play", **card(WHITE[0])})
+    assert said.startswith("So it cannot be in your hand") and "copies" not in said, said

@@ -42,7 +42,10 @@ Decisions where the spec and the rulebook are silent
   200 characters, a rule-language rule at most 300, and it must let some
   card fit at the start of the row (else nobody could ever play).
 * ``draw_rule {"level"}``: a rule of that level not drawn before in this
-  game (once a level is used up, any of it again).  With the app as GM any
+  game, nor one a group would take for a rule drawn before (``deck.ALIKE``,
+  issue #40: "only squares" in round 1, "the same shape as the card
+  before" in round 3 looked dealt twice); once a level is used up, any of
+  it again.  With the app as GM any
   seat or the host draws (choosing the level) to start a round; the level
   is public, the rule is not.  With the app, round r begins with seat
   number r of the table order (cyclically), so the start moves round the table.
@@ -166,8 +169,11 @@ Decisions where the spec and the rulebook are silent
 * Without points the seats' score column counts the rules each player found,
   and whoever found the most wins (nobody, if no rule was found).  With
   points, the highest total wins; equal highest share.
-* Sealing, drawing, playing, showing a hand, guessing, judging, overruling,
-  letting the app's verdict stand and voiding ask the phone to confirm; hints and objections do not.
+* Sealing, drawing, showing a hand, guessing, judging, overruling,
+  letting the app's verdict stand and voiding ask the phone to confirm;
+  hints and objections do not, nor does playing a card (issue #40: the
+  four pickers draw the card above the button that plays it, so a second
+  tap to confirm added nothing).
 * Every end of a round shows the rule (log line ``rule_was_*`` and the
   result in the public view): guessed, empty hand, empty pile, void, the
   host ending the game, and after the overrule step.
@@ -176,6 +182,12 @@ Decisions where the spec and the rulebook are silent
   reorder what the others read.
 * The last round's rows stay on the table (with its revealed rule) until
   the next rule is sealed.  Guesses are listed per round.
+* The tablet draws the row's last seven places in large cards (nine in
+  smaller ones beside more than six seats), "+n earlier" as the row's first
+  place.  Issue #40 asked why; kept: the real cards lie in a real row on
+  the table, the tablet mirrors the newest of them large enough to read
+  from across the room and fits 1280×800 without scrolling; every card
+  played is in the log.
 * Rule-language fields carry ``examples`` (a fixed list of sample rules,
   the same in every view): the phone shows them, random play can send them.
 

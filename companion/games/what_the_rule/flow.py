@@ -281,10 +281,13 @@ def winners(state: dict) -> list[int] | None:
 # --- rules --------------------------------------------------------------------------
 
 def draw_from_deck(state: dict, level: int, rng: random.Random) -> str:
-    """A deck rule of ``level`` not drawn before in this game (all of that
-    level again once every one was drawn)."""
-    fresh = [i for i in deck.ids(level) if i not in state["drawn"]]
-    choice = rng.choice(fresh or deck.ids(level))
+    """A deck rule of ``level`` neither drawn before in this game nor alike
+    to one drawn (``deck.ALIKE``: a group would take it for the same rule);
+    else one not drawn; all of that level again once every one was drawn."""
+    seen = set().union(*(deck.alike(i) for i in state["drawn"]))
+    fresh = [i for i in deck.ids(level) if i not in seen]
+    unused = [i for i in deck.ids(level) if i not in state["drawn"]]
+    choice = rng.choice(fresh or unused or deck.ids(level))
     state["drawn"].append(choice)
     return choice
 

@@ -8,7 +8,7 @@ Grammar (lowest precedence first; German words in brackets)::
     or         := and  ("or" [oder]  and)*
     and        := not  ("and" [und]  not)*
     not        := "not" [nicht] not | comparison
-    comparison := sum (cmp sum)*                  # 1 < count < 4 is a chain
+    comparison := sum (cmp sum)*                  # 1 < count < 4 is a chain (of < <= > >= only)
                 | sum ["not"] "in" list           # [nicht] in
     sum        := term (("+" | "-") term)*
     term       := unary ("%" NUMBER)*             # modulo by a constant 1..144
@@ -55,7 +55,8 @@ where one of them is unknown is judged right (``equivalence.judge``).
 Limits, each refused with a message that points at the problem: at most
 ``RULE_MAX`` characters, parentheses/``not``/minus nested at most
 ``MAX_DEPTH`` deep, numbers at most 999, ``%`` only by a whole number from 1
-to 144, and no comparison that weighs ``n`` against ``total`` (each alone
+to 144, no chain of comparisons with ``==`` or ``!=`` (``color = white = black``), ``=>`` and ``=<``
+refused with the fix, and no comparison that weighs ``n`` against ``total`` (each alone
 keeps the equivalence check exact and fast, see ``equivalence``).  Common
 slips are refused with the exact fix: ``count == 3 or 4`` → ``count in [3, 4]``."""
 from __future__ import annotations
@@ -120,7 +121,10 @@ CMP_OPS = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<>": "!=", "<": "<",
 MINUS = {"-", "−"}
 
 TRAILING_STOP = re.compile(r"[\s.]*\.[\s.]*$")   # "color == white. " as iOS types it
-TOKEN = re.compile(r"\s*(?:(\d+)|([^\W\d]\w*)|(==|!=|<=|>=|<>|[<>=≠≤≥+\-−%()\[\],.]))")
+TOKEN = re.compile(r"\s*(?:(\d+)|([^\W\d]\w*)|(==|!=|<=|>=|<>|=>|=<|=!|[<>=≠≤≥+\-−%()\[\],.]))")
+#: comparisons written the wrong way round, and the fix (one token, so a
+#: refusal points at the whole of it: issue #40)
+SWAPPED = {"=>": ">=", "=<": "<=", "=!": "!="}
 
 
 #: every refusal of the language, with its HTTP status (checks.ERRORS holds them)
@@ -129,7 +133,8 @@ ERRORS: dict[str, int] = {code: 422 for code in (
     "rule_end", "rule_unclosed", "rule_unopened", "rule_list_place", "rule_list", "rule_call",
     "rule_attr", "rule_prev_attr", "rule_name", "rule_condition", "rule_compare_condition",
     "rule_order", "rule_types", "rule_prev_whole", "rule_arith", "rule_modulo",
-    "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second", "rule_dead_end")}
+    "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second", "rule_dead_end",
+    "rule_operator", "rule_chain")}
 
 
 class RuleError(Illegal):
@@ -223,6 +228,8 @@ class Parser:
             return RuleError("rule_char", char=token.value, at=token.at)
         if token.kind == "end":
             return RuleError("rule_end", at=token.at)
+        if token.kind == "op" and token.value in SWAPPED:
+            return RuleError("rule_operator", op=token.raw, fix=SWAPPED[token.value], at=token.at)
         if token.kind == "name" and not known_word(token.value):
             return RuleError("rule_name", name=token.raw[:30], at=token.at)
         return RuleError("rule_syntax", found=token.raw, at=token.at)
@@ -281,6 +288,9 @@ class Parser:
             pairs = []
             while self.is_op(*CMP_OPS):
                 op_token = self.take()
+                # 1 < count < 4 reads as a range; "color = white = black" is a slip (issue #40)
+                if pairs and {pairs[-1][1], CMP_OPS[op_token.value]} & {"==", "!="}:
+                    raise RuleError("rule_chain", at=op_token.at)
                 right = self.sum_()
                 pairs.append(compare(CMP_OPS[op_token.value], left, right, op_token.at))
                 left = right

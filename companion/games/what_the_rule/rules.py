@@ -490,9 +490,11 @@ def rule_or_text(action: dict) -> tuple[str | None, str | None]:
 def turn_templates(hand: int) -> list[dict]:
     """The player on turn: play a card (four pickers, or the spec's
     ``card``: a code or an object), or show the whole hand (at once with
-    ``cards``, or card by card after a bare ``reveal``)."""
-    return [template("play", required=True, confirm=True, **picker_fields()),
-            template("play", required=True, confirm=True, card=CARD_SPEC),
+    ``cards``, or card by card after a bare ``reveal``).  Playing asks no
+    confirm (issue #40): the phone draws the chosen card above the button
+    that plays it, so that tap is the check; showing the whole hand asks."""
+    return [template("play", required=True, **picker_fields()),
+            template("play", required=True, card=CARD_SPEC),
             template("reveal", required=True, confirm=True, cards=hand_spec(hand)),
             template("reveal", required=True, confirm=True)]
 

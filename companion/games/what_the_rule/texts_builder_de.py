@@ -19,6 +19,7 @@ TEXTS: dict[str, str] = {
     "ui.b_add_group": "+ Gruppe",
     "ui.b_clear": "Neu anfangen",
     "ui.b_use": "Diese Regel nehmen",
+    "ui.b_tick": "Wähle mindestens einen Wert.",
     "ui.b_this_card": "Diese Karte",
     "ui.b_card_before": "Die Karte davor",
     "ui.b_card_two_back": "Die Karte zwei davor",

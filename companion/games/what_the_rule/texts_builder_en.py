@@ -18,6 +18,7 @@ TEXTS: dict[str, str] = {
     "ui.b_add_group": "+ group",
     "ui.b_clear": "Start again",
     "ui.b_use": "Use this rule",
+    "ui.b_tick": "Tick at least one value.",
     "ui.b_this_card": "This card",
     "ui.b_card_before": "The card before",
     "ui.b_card_two_back": "The card two back",

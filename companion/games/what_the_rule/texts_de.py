@@ -149,9 +149,10 @@ TEXTS: dict[str, str] = {
                        "Sammelt alle Karten ein."),
     "log.next_round_app": ("Runde {round} von {rounds}: Sammelt alle Karten ein und drückt dann "
                            "„Regel ziehen“ für eine neue geheime Regel."),
-    "log.game_over": "Das Spiel ist vorbei. Mit {points} Punkten gewinnt: {names}.",
-    "log.game_over_found": "Das Spiel ist vorbei. Die meisten Regeln gefunden ({found}): {names}.",
-    "log.game_over_nobody": "Das Spiel ist vorbei. Niemand hat eine Regel gefunden.",
+    # (die nächste Zeile der Plattform sagt, dass das Spiel vorbei ist und wer gewinnt)
+    "log.game_over": "Die meisten Punkte: {points}.",
+    "log.game_over_found": "Die meisten gefundenen Regeln: {found}.",
+    "log.game_over_nobody": "Niemand hat eine Regel gefunden.",
     # refusals
     "error.kick_in_game": "Niemand kann ein laufendes What the Rule?!-Spiel verlassen: Die Handkarten (oder als Spielleiter die versiegelte Regel) gehören zur Runde. Beendet das Spiel; das nächste beginnt ohne {name}. (Ein totes Handy bekommt einen neuen Link; der Gastgeber kann einen Zug überspringen oder die Runde streichen.)",
     "error.rule_sealed": "Die Regel ist versiegelt: Sobald die Runde begonnen hat, ändert sie sich nicht mehr.",

@@ -141,9 +141,10 @@ TEXTS: dict[str, str] = {
                        "Collect all the cards."),
     "log.next_round_app": ("Round {round} of {rounds}: collect all the cards, then press “Draw a "
                            "rule” for a new secret rule."),
-    "log.game_over": "The game is over. Winning with {points} points: {names}.",
-    "log.game_over_found": "The game is over. Most rules found ({found}): {names}.",
-    "log.game_over_nobody": "The game is over. Nobody found a rule.",
+    # (the platform's next line says the game is over and who won: issue #40, not twice)
+    "log.game_over": "The most points: {points}.",
+    "log.game_over_found": "The most rules found: {found}.",
+    "log.game_over_nobody": "Nobody found a rule.",
     # refusals
     "error.kick_in_game": "A player cannot leave a running game of What the Rule?!: their hand (or, as game master, the sealed rule) is part of the round. End the game; the next one starts without {name}. (A phone that died gets a new link; the host can skip a turn or void the round.)",
     "error.rule_sealed": "The rule is sealed: it cannot change once the round has begun.",

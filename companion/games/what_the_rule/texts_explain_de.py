@@ -253,28 +253,22 @@ TEXTS: dict[str, str] = {
     "explain.instead.guess_first": ("Rate zuerst die Regel oder wähle „Jetzt nicht raten“; dann geht "
                                     "es weiter."),
     "explain.instead.finish_reveal": "Gib zuerst die restlichen Karten deiner offengelegten Hand ein.",
-    "explain.instead.no_guess_now": ("Raten darfst du nur direkt, nachdem eine deiner Karten in die "
-                                     "Reihe kam oder deine offengelegte Hand keine passende Karte "
-                                     "hatte; dann bietet dir das Spiel „Regel raten“ an."),
+    "explain.instead.no_guess_now": ("Bis dahin spiel eine Karte oder leg deine Hand offen; dann "
+                                     "bietet dir das Spiel „Regel raten“ an."),
     "explain.instead.hints_vote_open": ("Der Tisch stimmt über Tipps ab: Antworte mit ja oder nein, "
                                         "falls noch nicht geschehen; nach der Abstimmung geht es "
                                         "weiter."),
-    "explain.instead.hint_announced": ("Ein Tipp ist angekündigt: Widersprich jetzt, wenn du ihn "
-                                       "nicht willst, oder warte, bis der Spielleiter ihn gibt."),
-    "explain.instead.gm_does_not_play": ("Als Spielleiter spielst du keine Karten: Du (oder die App) "
-                                         "beurteilst, und du darfst Tipps geben, wenn alle "
-                                         "zugestimmt haben."),
-    "explain.instead.guess_needs_rule": ("Schreib deinen Vorschlag in der Regelsprache: tippe ihn, "
-                                         "tippe ein Beispiel an oder nutze den Regelbaukasten."),
-    "explain.instead.already_voted": "Du hast schon zugestimmt; warte auf die Antworten der anderen.",
-    "explain.instead.hints_already_on": ("Tipps sind schon erlaubt: Der Spielleiter kündigt sie an, "
-                                         "und du darfst einem widersprechen."),
-    "explain.instead.no_copy_left": ("Beide Exemplare von {card} liegen schon auf dem Tisch, sie kann "
-                                     "also nicht auf deiner Hand sein: Prüfe die Karte und wähle neu."),
-    "explain.instead.nothing_written": ("Schreib die Regel in eines der beiden Felder: in eigenen "
-                                        "Worten oder in der Regelsprache."),
-    "explain.instead.rule_or_text": ("Leere eines der beiden Felder: eigene Worte oder Regelsprache, "
-                                     "nicht beides."),
+    "explain.instead.hint_announced": ("Widersprich jetzt, wenn du ihn nicht willst, oder warte, bis "
+                                       "der Spielleiter ihn gibt."),
+    "explain.instead.gm_does_not_play": ("Du (oder die App) beurteilst, und du darfst Tipps geben, "
+                                         "wenn alle zugestimmt haben."),
+    "explain.instead.guess_needs_rule": "Tippe ihn, tippe ein Beispiel an oder nutze den Regelbaukasten.",
+    "explain.instead.already_voted": "Warte auf die Antworten der anderen.",
+    "explain.instead.hints_already_on": "Der Spielleiter kündigt sie an, und du darfst einem widersprechen.",
+    "explain.instead.no_copy_left": ("Sie kann also nicht auf deiner Hand sein: Wahrscheinlich ist "
+                                     "eine ihrer vier Eigenschaften falsch gewählt."),
+    "explain.instead.nothing_written": "Füll eines der beiden Felder aus.",
+    "explain.instead.rule_or_text": "Leere eines der beiden Felder.",
     # was ein entscheidendes Ereignis bedeutet
     "meaning.rule_set_text": ("{gm} beurteilt jede Karte und jeden Vorschlag: Ein Vorschlag zählt, "
                               "wenn er dasselbe bedeutet wie die Regel, auch in anderen Worten."),

@@ -228,25 +228,20 @@ TEXTS: dict[str, str] = {
     "explain.instead.wait_for_gm": "Wait for the game master's verdict; then the game tells you what is next.",
     "explain.instead.guess_first": "First guess the rule or choose “Don't guess now”; then play goes on.",
     "explain.instead.finish_reveal": "Enter the remaining cards of your shown hand first.",
-    "explain.instead.no_guess_now": ("You may guess only right after a card of yours joined the row, "
-                                     "or after your shown hand had none that fits; then the game "
-                                     "offers “Guess the rule”."),
+    "explain.instead.no_guess_now": ("Until then, play a card or show your hand; then the game offers "
+                                     "“Guess the rule”."),
     "explain.instead.hints_vote_open": ("The table is voting on hints: answer yes or no if you have "
                                         "not; play goes on after the vote."),
-    "explain.instead.hint_announced": ("A hint is announced: object now if you do not want it, or "
-                                       "wait until the game master gives it."),
-    "explain.instead.gm_does_not_play": ("As game master you play no cards: you (or the app) judge, "
-                                         "and you may give hints once everyone agreed."),
-    "explain.instead.guess_needs_rule": ("Write your guess in the rule language: type it, tap an "
-                                         "example, or use the rule builder."),
-    "explain.instead.already_voted": "You have already said yes; wait for the others' answers.",
-    "explain.instead.hints_already_on": ("Hints are already allowed: the game master announces "
-                                         "them, and you may object to one."),
-    "explain.instead.no_copy_left": ("Both copies of {card} already lie on the table, so it cannot "
-                                     "be in your hand: check the card and pick again."),
-    "explain.instead.nothing_written": ("Write the rule in one of the two fields: in your own words "
-                                        "or in the rule language."),
-    "explain.instead.rule_or_text": "Empty one of the two fields: own words or rule language, not both.",
+    "explain.instead.hint_announced": ("Object now if you do not want it, or wait until the game master "
+                                       "gives it."),
+    "explain.instead.gm_does_not_play": "You (or the app) judge, and you may give hints once everyone agreed.",
+    "explain.instead.guess_needs_rule": "Type it, tap an example, or use the rule builder.",
+    "explain.instead.already_voted": "Wait for the others' answers.",
+    "explain.instead.hints_already_on": "The game master announces them, and you may object to one.",
+    "explain.instead.no_copy_left": ("So it cannot be in your hand: one of its four properties was "
+                                     "probably picked wrong."),
+    "explain.instead.nothing_written": "Fill in one of the two fields.",
+    "explain.instead.rule_or_text": "Empty one of the two fields.",
     # what a decisive event meant
     "meaning.rule_set_text": ("{gm} judges every card and every guess: a guess counts if it means "
                               "the same as the rule, even in other words."),

@@ -3,6 +3,7 @@ why a rule cannot be read (``language``), merged into ``texts_de``."""
 
 TEXTS: dict[str, str] = {
     # eine Regel in den Wörtern der Seite: englisches Wort, eigenes Wort, … (die Sprache liest beide)
+    "ui.r_read_as": "Die App liest „{typed}“ als „{op}“.",
     "ui.code_words": "and und or oder not nicht none keine shape form count anzahl fill füllung color farbe prev vorher prev2 vorvorher changes änderungen total summe circle kreis triangle dreieck square quadrat filled ausgefüllt empty unausgefüllt white weiß black schwarz",
     "error.kind.number": "eine Zahl",
     "error.kind.shape": "eine Form",
@@ -17,6 +18,9 @@ TEXTS: dict[str, str] = {
     "error.rule_char": "„{char}“ an Position {at} gehört nicht zur Regelsprache.",
     "error.rule_number": "Die Zahl an Position {at} ist zu groß: höchstens {max}.",
     "error.rule_syntax": "Die Regel lässt sich an Position {at} nicht lesen („{found}“).",
+    "error.rule_operator": "„{op}“ an Position {at} ist kein Vergleich: Schreib „{fix}“.",
+    "error.rule_chain": ("Vergleiche immer nur zwei Dinge (Position {at}): Verbinde Vergleiche mit "
+                         "und, etwa farbe == weiß und form == kreis."),
     "error.rule_end": "Die Regel hört an Position {at} zu früh auf: Am Ende fehlt etwas.",
     "error.rule_unclosed": "Die Klammer an Position {at} wird nie geschlossen.",
     "error.rule_unopened": "Zur schließenden Klammer an Position {at} gibt es keine öffnende.",

@@ -4,6 +4,7 @@ why a rule cannot be read (``language``), merged into ``texts_en``."""
 TEXTS: dict[str, str] = {
     # a rule in the page's words: English word, own word, … (the language reads both)
     "ui.code_words": "",
+    "ui.r_read_as": "The app reads “{typed}” as “{op}”.",
     "error.kind.number": "a number",
     "error.kind.shape": "a shape",
     "error.kind.fill": "a fill",
@@ -17,6 +18,9 @@ TEXTS: dict[str, str] = {
     "error.rule_char": "“{char}” at position {at} is not part of the rule language.",
     "error.rule_number": "The number at position {at} is too big: at most {max}.",
     "error.rule_syntax": "The rule cannot be read at position {at} (“{found}”).",
+    "error.rule_operator": "“{op}” at position {at} is not a comparison: write “{fix}”.",
+    "error.rule_chain": ("Compare two things at a time (position {at}): join comparisons with "
+                         "and, as in color == white and shape == circle."),
     "error.rule_end": "The rule stops too early at position {at}: something is missing at the end.",
     "error.rule_unclosed": "The bracket opened at position {at} is never closed.",
     "error.rule_unopened": "The closing bracket at position {at} was never opened.",

@@ -109,7 +109,8 @@
       case "by": return "count - prev.count in [" + -k + ", " + k + "]";
       case "odd": case "even":
         return (/ [+-] /.test(s.expr) ? "(" + s.expr + ")" : s.expr) + " % 2 == " + (c.op === "odd" ? 1 : 0);
-      case "in": case "not in":
+      case "in": case "not in":     // nothing ticked yet: no rule (the builder asks for a value)
+        if (!c.value.length) return null;
         return s.expr + " " + c.op + " [" + s.values.filter(function (v) { return c.value.indexOf(v) >= 0; }).join(", ") + "]";
     }
     return s.expr + " " + c.op + " " + c.value;
@@ -117,12 +118,16 @@
   /* "or" inside "and" needs brackets; "and" inside "or" binds tighter */
   function itemRule(item, outer) {
     if (!item.items) return condRule(item);
-    var text = item.items.map(condRule).join(" " + item.join + " ");
+    var parts = item.items.map(condRule);
+    if (parts.indexOf(null) >= 0) return null;
+    var text = parts.join(" " + item.join + " ");
     return item.items.length > 1 && item.join === "or" && outer === "and" ? "(" + text + ")" : text;
   }
+  /* the rule built so far, or null while a list has nothing ticked */
   function builtRule() {
     var outer = builder.items.length > 1 ? builder.join : null;
-    return builder.items.map(function (it) { return itemRule(it, outer); }).join(" " + builder.join + " ");
+    var parts = builder.items.map(function (it) { return itemRule(it, outer); });
+    return parts.indexOf(null) >= 0 ? null : parts.join(" " + builder.join + " ");
   }
 
   /* --- drawing ------------------------------------------------------------- */
@@ -193,6 +198,7 @@
     return builder.items.reduce(function (sum, it) { return sum + (it.items ? it.items.length : 1); }, 0);
   }
   function builderHtml(view, ui, examples) {
+    var built = builtRule();
     var ex = (examples || []).map(function (e) {
       e = ui.esc(code(ui, e));
       return '<button type="button" class="secondary" data-wtr-example="' + e + '">' + e + "</button>";
@@ -205,8 +211,9 @@
       '<div class="row"><button type="button" class="secondary" data-wtr-add="top">' + ui.esc(ui.t("ui.b_add")) + "</button>" +
       '<button type="button" class="secondary" data-wtr-group>' + ui.esc(ui.t("ui.b_add_group")) + "</button>" +
       '<button type="button" class="secondary" data-wtr-clear>' + ui.esc(ui.t("ui.b_clear")) + "</button></div>" +
-      '<div class="wtr-form-words wtr-built"><code>' + ui.esc(code(ui, builtRule())) + "</code>" + ruleWords(ui, builtRule()) + "</div>" +
-      '<button type="button" class="primary" data-wtr-use>' + ui.esc(ui.t("ui.b_use")) + "</button>" +
+      (built === null ? '<div class="wtr-form-words wtr-built wtr-unread">' + ui.esc(ui.t("ui.b_tick")) + "</div>"
+        : '<div class="wtr-form-words wtr-built"><code>' + ui.esc(code(ui, built)) + "</code>" + ruleWords(ui, built) + "</div>") +
+      '<button type="button" class="primary" data-wtr-use' + (built === null ? " disabled" : "") + ">" + ui.esc(ui.t("ui.b_use")) + "</button>" +
       (ex ? '<p class="wtr-note">' + ui.esc(ui.t("ui.examples")) + '</p><div class="row wtr-examples">' + ex + "</div>" : "") +
       "</details>";
   }
@@ -229,9 +236,10 @@
     if (k !== "value" && !valid(item)) item.value = defaultValue(item);
   }
   function toggle(at, v) {
+    // any value unticks, the one ticked for you first too (issue #40); an empty list waits
     var c = located(at).item, i = c.value.indexOf(v);
     if (i < 0) c.value.push(v);
-    else if (c.value.length > 1) c.value.splice(i, 1);   // a list keeps one value at least
+    else c.value.splice(i, 1);
   }
   function remove(at) {
     var place = located(at);
@@ -270,7 +278,7 @@
       var t = e.target.closest && e.target.closest(
         "[data-wtr-add],[data-wtr-group],[data-wtr-remove],[data-wtr-toggle],[data-wtr-clear],[data-wtr-use],[data-wtr-example]");
       if (!t || !t.closest("[data-wtr-builder]")) return;
-      if (t.hasAttribute("data-wtr-use")) { useRule(code(lastUi, builtRule())); return; }
+      if (t.hasAttribute("data-wtr-use")) { if (builtRule() !== null) useRule(code(lastUi, builtRule())); return; }
       if (t.hasAttribute("data-wtr-example")) { useRule(t.getAttribute("data-wtr-example")); return; }
       if (t.hasAttribute("data-wtr-add")) add(t.getAttribute("data-wtr-add"));
       if (t.hasAttribute("data-wtr-group")) addGroup();

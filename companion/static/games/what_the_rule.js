@@ -105,6 +105,8 @@
     ".wtr-guesses li{padding:.35em .5em;border-radius:10px;margin:.25em 0;background:var(--card)}" +
     ".wtr-guesses li.right{background:var(--yes-bg)}.wtr-guesses li.wrong{background:var(--no-bg)}" +
     ".wtr-guesses code,.wtr-rule code{font-family:ui-monospace,monospace;font-size:.95em}" +
+    // the table reads from across the room: no text under 20px at any tablet size (issue #40)
+    ".table .wtr-guesses code,.table .wtr-rule code,.table .wtr-words,.table .wtr-reading{font-size:max(20px,.95em)}" +
     ".wtr-rule{border:3px solid #1f6f8b;border-radius:14px;padding:.6em .9em;margin:.6em 0;background:var(--card)}" +
     ".wtr-rule .wtr-sentence{font-size:1.3em;font-weight:700}" +
     ".wtr-scores{border-collapse:collapse;margin:.3em 0}.wtr-scores td,.wtr-scores th{padding:.15em .7em;text-align:left}" +
@@ -449,7 +451,9 @@
       }
       // (between rounds the rule box says who found it: a large table leaves the old guesses to the log)
       var guesses = many && (p.phase === "rule" || p.phase === "over") ? "" : guessesHtml(view, ui, many ? 2 : 0);
-      out += '<div class="wtr-cols' + (many ? " wtr-many" : "") + '"><div>' + hintsHtml(view, ui) + guesses + "</div><div>" + (many ? "" : scoresHtml(view, ui)) + "</div></div>";
+      // (the two columns side by side: where hiding either shortens nothing, both go, before a wrong guess's parting)
+      out += '<div class="wtr-cols' + (many ? " wtr-many" : "") + '" data-drop="2"><div>' + hintsHtml(view, ui) + guesses + "</div><div>" +
+        (many ? "" : scoresHtml(view, ui)) + "</div></div>";
       return out + "</div>";
     },
 

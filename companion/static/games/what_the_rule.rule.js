@@ -37,7 +37,7 @@
   var CMP = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<>": "!=", "<": "<", "<=": "<=",
     "≤": "<=", ">": ">", ">=": ">=", "≥": ">="};
   var TRAILING_STOP = /[\s.]*\.[\s.]*$/;   // "color == white. " as a phone types it
-  var TOKEN = /\s*(?:(\d+)|([A-Za-z_\u00c0-\u024f][\w\u00c0-\u024f]*)|(==|!=|<=|>=|<>|[<>=≠≤≥+\-−%()[\],.]))/y;
+  var TOKEN = /\s*(?:(\d+)|([A-Za-z_\u00c0-\u024f][\w\u00c0-\u024f]*)|(==|!=|<=|>=|<>|=>|=<|=!|[<>=≠≤≥+\-−%()[\],.]))/y;
 
   function Fail(at) { this.at = at; }
 
@@ -98,7 +98,10 @@
       if (peek().k === "op" && CMP[peek().v]) {
         var pairs = [];
         while (peek().k === "op" && CMP[peek().v]) {
-          var op = CMP[take().v], right = sum();
+          var opTok = take(), op = CMP[opTok.v];
+          // 1 < count < 4 is a range; "color = white = black" a slip the server refuses
+          if (pairs.length && /[=!]=/.test(pairs[pairs.length - 1][1] + op)) fail(opTok);
+          var right = sum();
           if (left.t === "bool" || right.t === "bool") fail();
           pairs.push(["cmp", op, left.n, right.n]);
           left = right;
@@ -182,7 +185,12 @@
       var whole = orx();
       if (peek().k !== "end") fail();
       cond(whole);
-      return {tree: whole.n};
+      // a comparison typed another way ("=" for "==") is read back, never taken silently (issue #40)
+      var read = [];
+      toks.forEach(function (t) {
+        if (t.k === "op" && CMP[t.v] && CMP[t.v] !== t.v && !read.some(function (r) { return r[0] === t.v; })) read.push([t.v, CMP[t.v]]);
+      });
+      return {tree: whole.n, read: read};
     } catch (e) {
       if (e instanceof Fail) return {error: e.at};
       throw e;
@@ -498,7 +506,9 @@
     var head = ui.esc(ui.t(parts.length > 1 ? "words.fits_when_any" : "words.fits_when"));
     return '<div class="wtr-words">' + head + '<ul class="wtr-alts">' + parts.map(function (p) {
       return "<li>" + ui.esc(clause(ui, p)) + "</li>";
-    }).join("") + "</ul>" + readingHtml(ui, text) + "</div>";
+    }).join("") + "</ul>" + parsed.read.map(function (r) {
+      return '<p class="wtr-note">' + ui.esc(ui.t("ui.r_read_as", {typed: r[0], op: r[1]})) + "</p>";
+    }).join("") + readingHtml(ui, text) + "</div>";
   }
 
   /* --- a wrong guess at a round's end, on the table (issue #38) ------------
@@ -529,7 +539,7 @@
     var cards = p.attrs.length ? p.row.map(function (c) { return cardSvg(ui, c, "wtr-tiny"); }).join("") : "";
     return '<li class="wtr-parted" data-drop="90"><span class="wtr-cards">' + (p.n > p.row.length ? "… " : "") + cards +
       '<span class="wtr-arrow">→</span>' + cardSvg(ui, p.card, "wtr-tiny " + (p.secret_fits ? "wtr-rule-fits" : "wtr-guess-fits")) +
-      "</span> " + ui.esc(partedSentence(ui, p)) + "</li>";
+      '</span> <span class="wtr-said">' + ui.esc(partedSentence(ui, p)) + "</span></li>";
   }
   /* What the reveal at a round's end adds (what_the_rule.js ruleReveal):
      a deck rule's reading, and on the table why a guess right only at the
@@ -548,7 +558,8 @@
   var STYLE =
     ".wtr-words{font-size:.95em}.wtr-alts{margin:.2em 0 .2em 1.2em;padding:0}" +
     ".wtr-unread{color:var(--danger-ink);margin:.2em 0}.wtr-reading{font-size:.95em;margin:.2em 0;font-weight:600}" +
-    ".wtr-parted{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .6em;margin:.3em 0}" +
+    // the sentence beside the cards where it fits (a table short of room keeps more of the board)
+    ".wtr-parted{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .6em;margin:.3em 0}.wtr-said{flex:1 1 18em}" +
     ".wtr-arrow{font-weight:800;padding:0 .2em}.wtr-rule-fits{outline:3px solid #2e7d32}.wtr-guess-fits{outline:3px solid #b3261e}" +
     ".wtr-form-words{background:var(--info-bg);border-radius:10px;padding:.4em .6em;margin:.3em 0}";
   if (K.adoptStyle) K.adoptStyle("what_the_rule.rule", STYLE);
@@ -597,6 +608,17 @@
     document.addEventListener("input", function (e) {
       if (e.target.name === "rule" && e.target.closest && e.target.closest('form[data-type="guess"],form[data-type="set_rule"]')) showWords(e.target);
     });
+    // a rule the app cannot read is not sent, nor asked about (issue #40): the
+    // words under the field say where to look, and the field takes the finger
+    document.addEventListener("submit", function (e) {
+      var input = e.target.querySelector && e.target.querySelector('input[name="rule"]');
+      if (!input || !e.target.matches('form[data-type="guess"],form[data-type="set_rule"]')) return;
+      if (!input.value.trim() || !parseRule(input.value).error) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      showWords(input);
+      input.focus();
+    }, true);
     // the generic forms are drawn after the game area: read a rule field
     // back in words as soon as it appears
     var watcher = new MutationObserver(function () {
