@@ -27,7 +27,31 @@ def parse(argv):
     serve.add_argument("--async-mode", default=os.environ.get("COMPANION_ASYNC", "gevent"),
                        choices=["gevent", "eventlet", "threading"],
                        help="async library (default gevent; env COMPANION_ASYNC)")
+    for name, what in (("backup", "write a backup of the rooms (while the server runs) to FILE"),
+                       ("restore", "replace the rooms with those of the backup FILE, then restart "
+                                   "the server")):
+        command = sub.add_parser(name, help=what + "; '-' is standard output/input; the store "
+                                 "is REDIS_URL's, else COMPANION_DB's or --db's")
+        command.add_argument("file", metavar="FILE")
+        command.add_argument("--db", default=None, help="SQLite file (default: as serve)")
     return parser.parse_args(argv)
+
+
+def data_command(args) -> None:
+    """`companion backup` / `companion restore`: one line on standard error
+    (standard output may carry the backup)."""
+    from .app import default_config
+    from .backup import BackupError, backup, restore
+    settings = default_config()
+    if args.db:
+        settings["DB_PATH"] = args.db
+    try:
+        said = (backup if args.command == "backup" else restore)(settings, args.file)
+    except BackupError as error:
+        refuse(str(error))
+    except Exception as error:   # Redis away, a file that cannot be written: one line
+        refuse(f"{args.command} failed: {type(error).__name__}: {error}")
+    print(f"companion: {said}", file=sys.stderr)
 
 
 def raise_file_limit() -> int:
@@ -48,6 +72,9 @@ def raise_file_limit() -> int:
 
 def main(argv=None):
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.command in ("backup", "restore"):
+        data_command(args)
+        return
     args.file_limit = raise_file_limit()
     if args.async_mode == "gevent":
         import gevent

@@ -67,9 +67,10 @@ follow() {
     echo "companion-proxy: waiting for the workers' names ($(workers | tr '\n' ' '))" >&2
     sleep 1
   done
-  # old worker processes (after a reload, or at a stop) keep open websockets at
-  # most this long; then the phones reconnect through the new ones
-  nginx -g "daemon off; worker_shutdown_timeout ${COMPANION_PROXY_LINGER:-30s};" &
+  # no worker_shutdown_timeout: after a reload the old worker processes keep
+  # their open websockets (to the worker that did not move) until they close
+  # by themselves, so a reload never cuts a healthy room's phones
+  nginx -g "daemon off;" &
   nginx=$!
   echo $$ > "$STATE"
   echo "companion-proxy: nginx up, workers at $seen" >&2

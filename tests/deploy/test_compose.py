@@ -179,7 +179,10 @@ def stack(containers, request):
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("COMPANION_", "REDIS_URL"))}   # the file's defaults
     env.update({"COMPANION_PORT": f"127.0.0.1:{port}", "BUILDAH_FORMAT": "docker",
-                "COMPOSE_PROJECT_NAME": project, "COMPANION_COMPOSE": " ".join(compose_command())})
+                "COMPOSE_PROJECT_NAME": project, "COMPANION_COMPOSE": " ".join(compose_command()),
+                # every room and seat of the test comes from one address (tests/hardening
+                # tests the limits); the setting reaches the workers as any in .env.example
+                "COMPANION_LIMITS": "off"})
     compose = compose_command() + ["-p", project, "-f", ROOT / "docker-compose.yml"]
     up, failed, ready = Stack(project, port, compose, env), request.session.testsfailed, False
     try:
@@ -293,6 +296,7 @@ def test_the_stack_serves_rooms_and_outlives_a_worker(stack, tmp_path):
     join_links_take_the_address_the_tablet_used(stack)
     a_restart_of_any_service_keeps_the_site_up(stack)
     an_update_runs_the_new_build_in_every_container(stack, tmp_path)
+    a_backup_of_redis_restores_the_rooms(stack, tmp_path)
     a_killed_workers_rooms_go_on_on_the_other(stack)
 
 
@@ -301,6 +305,8 @@ def version() -> str:
 
 
 def image_and_services_as_configured(stack: Stack):
+    """The image as built, and the settings of the environment passed on."""
+    assert podman("exec", stack.container("app1"), "printenv", "COMPANION_LIMITS") == "off"
     latest = podman("image", "inspect", "companion:latest", "--format", "{{.Id}}")
     assert podman("image", "inspect", f"companion:{version()}", "--format", "{{.Id}}") == latest
     config = podman("image", "inspect", "companion:latest", "--format",
@@ -550,6 +556,45 @@ def an_update_runs_the_new_build_in_every_container(stack: Stack, tmp_path: Path
         room.close()
     print(f"update: deploy/up took {updated:.1f} s, everything answered after {answered:.1f} s; "
           f"/healthz through the proxy failed for {outage.seconds():.1f} s of it")
+
+
+def a_backup_of_redis_restores_the_rooms(stack: Stack, tmp_path: Path):
+    """docs/HOSTING.md's backup and restore of the stack, as written there:
+    the backup from a worker while everything runs; the restore with the
+    proxy stopped, then the workers restarted (a process keeps what it last
+    saw of a room).  And the workers leave no anonymous volume behind (the
+    image's /data is a tmpfs here): only Redis's named volume holds data."""
+    room = Remote(stack.url)
+    room.create(GAME)
+    for name in NAMES:
+        room.join(name)
+    kept = {who: essence(room.view(token)) for who, token in
+            {"table": None, "host": room.host, **room.tokens}.items()}
+    backup = tmp_path / "companion-redis.backup"
+    with open(backup, "wb") as out:
+        done = subprocess.run([*stack.compose, "exec", "-T", "app1", "companion", "backup", "-"],
+                              env=stack.env, cwd=ROOT, stdout=out, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert backup.read_text().startswith('{"companion-redis-backup": 1')
+
+    room.ok(room.tokens[1], type="rename", name="Gregor B")   # the evening goes on
+    stack.run("stop", "proxy", timeout=120)
+    with open(backup, "rb") as source:
+        done = subprocess.run([*stack.compose, "exec", "-T", "app1", "companion", "restore", "-"],
+                              env=stack.env, cwd=ROOT, stdin=source, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    stack.run("restart", "app1", "app2", timeout=120)
+    stack.run("start", "proxy", timeout=120)
+    stack.wait_healthy()
+    assert {who: essence(room.view(token)) for who, token in
+            {"table": None, "host": room.host, **room.tokens}.items()} == kept
+
+    for service in SERVICES:
+        mounts = podman("inspect", stack.container(service), "--format",
+                        "{{range .Mounts}}{{.Type}}:{{.Name}} {{end}}").split()
+        volumes = [mount for mount in mounts if mount.startswith("volume:")]
+        assert volumes == ([f"volume:{stack.project}_redis-data"] if service == "redis" else []), \
+            (service, mounts)
 
 
 def a_killed_workers_rooms_go_on_on_the_other(stack: Stack):
