@@ -441,9 +441,13 @@
     const host = view.you && view.you.host;
     const must = host ? [] : game.filter((a) => a.required);
     const may = game.filter((a) => !must.includes(a));
+    // a secret choice keeps its place among its kind (issue #40: once the storyteller marked the
+    // story card, Factum's second card moved first on the sheet and a slide from habit picked it)
+    const owed = new Set(must.filter((a) => a.secret).map((a) => a.type));
+    const withOwed = (a) => a.secret && (must.includes(a) || owed.has(a.type));
     return {
-      must: must.filter((a) => !a.secret), mustSecret: must.filter((a) => a.secret),
-      may: may.filter((a) => !a.secret), maySecret: may.filter((a) => a.secret),
+      must: must.filter((a) => !a.secret), mustSecret: game.filter(withOwed),
+      may: may.filter((a) => !a.secret), maySecret: may.filter((a) => a.secret && !withOwed(a)),
       tools: view.actions.filter((a) => PLATFORM_SEAT_TYPES.includes(a.type)),
     };
   }
