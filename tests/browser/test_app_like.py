@@ -350,8 +350,9 @@ def test_serve_https_makes_its_certificate_prints_its_fingerprint_and_is_a_secur
     import ssl
     import time
     port = free_port()
+    # COMPANION_CONTAINER=no: CI may run in a container, where the start names no address
     env = dict(os.environ, COMPANION_LIMITS="off", COMPANION_EXTRA_GAMES="tests.fixture_game",
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), COMPANION_CONTAINER="no")
     env.pop("COMPANION_PUBLIC_URL", None)
     env.pop("REDIS_URL", None)
     log = open(tmp_path / "serve.log", "w")
