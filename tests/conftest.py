@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion import games
+from companion.app import create_app
+from tests.fixture_game import GAME as PICK
+
 #: the longest modules (a minute or more of play in Chromium each) start
 #: first: `scripts/test` runs two workers that take tests from one queue, and
 #: a long test started last would keep one worker busy alone at the end
@@ -29,10 +33,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid.startswith(QUICK) and not any(n in item.nodeid for n in NOT_QUICK):
             item.add_marker(pytest.mark.quick)
-
-from companion import games
-from companion.app import create_app
-from tests.fixture_game import GAME as PICK
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -32,7 +32,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import Gtk, WebKit2
+from gi.repository import Gtk, WebKit2  # noqa: E402  (after require_version, as PyGObject asks)
 
 #: runs in every frame before any of the page's scripts: what Chromium's
 #: console and pageerror events would report, sent to the shell

@@ -47,7 +47,8 @@ def test_action_over_socket_acknowledges_like_http(setup):
     table.host_act(type="start", first=seats[0])
     phone = connect(socketio, app, table, table.tokens[seats[0]])
     other = connect(socketio, app, table, table.tokens[seats[1]])
-    phone.get_received(); other.get_received()
+    phone.get_received()
+    other.get_received()
     ack = phone.emit("action", {"type": "pick", "number": 2}, callback=True)
     assert ack["ok"] is True and ack["view"]["you"]["picked"] == 2
     latest = views(other)[-1]
@@ -144,7 +145,8 @@ def test_a_connect_that_lights_no_dot_tells_only_the_new_socket(setup):
     app, socketio, table, seats = setup
     phone = connect(socketio, app, table, table.tokens[seats[0]])
     other = connect(socketio, app, table, table.tokens[seats[1]])
-    phone.get_received(); other.get_received()
+    phone.get_received()
+    other.get_received()
     tablet = connect(socketio, app, table)                            # the table: no dot
     tab2 = connect(socketio, app, table, table.tokens[seats[0]])      # seat 0 again: lit already
     assert views(tablet) and views(tab2)
