@@ -18,8 +18,8 @@ from companion.games.what_the_rule.cards import ATTRIBUTES, BY_CODE, CARDS
 from companion.games.what_the_rule.checks import ERRORS
 from companion.games.what_the_rule.budget import OPS
 from companion.games.what_the_rule.equivalence import (LAST_N, Frame, analyse, compiled,
-                                                       dead_end, difference, equivalent,
-                                                       fits_at_start, unplayable)
+                                                       dead_end_row, difference, equivalent,
+                                                       unplayable)
 from companion.games.what_the_rule.language import (RULE_MAX, RuleError, Situation, evaluate,
                                                     localized, parse, reads)
 from companion.games.what_the_rule.rules import EXAMPLES, GAME
@@ -465,8 +465,7 @@ def mask(rule, prev: tuple | None, n: int) -> int:
 def test_every_deck_rule_parses_fits_some_card_and_never_gets_stuck(rule_id):
     rule = deck.rule(rule_id)
     assert parse(deck.BY_ID[rule_id][2]) == rule
-    assert fits_at_start(rule)
-    assert dead_end(rule) is None
+    assert dead_end_row(rule) is None   # not even at the start (row length 0)
 
 
 def test_no_two_deck_rules_are_equivalent():
@@ -477,9 +476,9 @@ def test_no_two_deck_rules_are_equivalent():
 
 
 def test_dead_ends_are_found():
-    assert dead_end(parse("count == prev.count + 1")) is not None
-    assert dead_end(parse("total <= 30")) == 5
-    assert not fits_at_start(parse("prev != none and count == prev.count"))
+    assert dead_end_row(parse("count == prev.count + 1")) is not None
+    assert dead_end_row(parse("total <= 30")).n == 5
+    assert dead_end_row(parse("prev != none and count == prev.count")).n == 0   # no first card
 
 
 # --- the phone reads rules the same way -------------------------------------------------

@@ -515,18 +515,6 @@ def dead_end_row(rule: Rule) -> DeadEnd | None:
     return found
 
 
-def dead_end(rule: Rule) -> int | None:
-    """The row length of the first reachable situation in which no card
-    fits, or None when some card always fits."""
-    found = dead_end_row(rule)
-    return None if found is None else found.n
-
-
-@within_budget
-def fits_at_start(rule: Rule) -> bool:
-    return compiled(rule, Frame.of(rule)).fits(START, 0) != 0
-
-
 def unplayable(rule: Rule) -> str | None:
     """Why a rule cannot be sealed (an error code), or None: no card can
     start the row (``rule_nothing_fits``), after some first card no card can
