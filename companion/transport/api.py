@@ -268,19 +268,13 @@ def api_qr(code):
 
 
 # --- the evening to keep (issue #28) ---------------------------------------------
-# The page is the host's: its script sends the host token (kept by the table
+# The page (pages.py, /t/<code>/evening) is the host's: its script sends the host token (kept by the table
 # in localStorage) in the Authorization header, so no token is ever in a URL
 # or an access log.  The page, the HTML file and the CSV share evening_data.
 
 #: the downloaded file's own policy (also sent with it): it opens from disk
 #: with its inline stylesheet and SVG, and nothing else
 FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
-
-
-@bp.get("/t/<code>/evening")
-def page_evening(code):
-    from .pages import page   # pages imports this module
-    return page("evening.html", code=code.upper()[:8])
 
 
 def host_room(code: str) -> dict:

@@ -1,4 +1,5 @@
-"""The pages: create (/), table (/t/<code>) and phone (/j/<code>).  Each is
+"""The pages: create (/), table (/t/<code>), phone (/j/<code>) and the
+host's evening (/t/<code>/evening).  Each is
 rendered on the server in the request's language with the config its
 scripts read, cut to what that page names (the phone page stays light)."""
 from __future__ import annotations
@@ -42,6 +43,13 @@ def page_table(code):
 def page_join(code):
     code = code.upper()[:8]
     return page("phone.html", game=room_game(code), with_game=True, code=code)
+
+
+@bp.get("/t/<code>/evening")
+def page_evening(code):
+    """The host's evening page: its script fetches the data with the host
+    token (api.py, ``/api/rooms/<code>/evening``)."""
+    return page("evening.html", code=code.upper()[:8])
 
 
 def page(template_name: str, game=None, with_game: bool = False, **context):
