@@ -1,5 +1,5 @@
-"""Eselsbrücke (Stefan Dorra, Ralf zur Linde) — spec: shared/games/eselsbruecke.md,
-rules: shared/rules/eselsbruecke.de.txt.
+"""Eselsbrücke (Stefan Dorra, Ralf zur Linde) — decisions where the rulebook is
+silent: docs/games/eselsbruecke.md; rulebook: the publisher's German rules.
 
 The players tell stories together, each laying a term card; once every
 player has started a story, the stories are resolved in the order told and

@@ -1,4 +1,5 @@
-"""Factum — the referee (spec: shared/games/factum.md, rules: factum.de.txt).
+"""Factum — the referee.  The decisions where the rulebook is silent:
+docs/games/factum.md.
 
 Players tell true stories from their lives and hold real picture cards; the
 server keeps the teams, the captains, whose card lies at which position (each

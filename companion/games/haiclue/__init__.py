@@ -1,4 +1,5 @@
-"""Haiclue — the referee (spec: shared/games/haiclue.md, rules: haiclue.de.txt).
+"""Haiclue — the referee (decisions where the rulebook is silent:
+docs/games/haiclue.md; rulebook: the publisher's German rules).
 
 Four stacks of word tiles lie on the table, one per colour; every player
 secretly gets a colour each round (the phones replace the colour cards),

@@ -1,5 +1,5 @@
-"""What the Rule?! — the referee (spec: shared/games/what-the-rule.md, rules:
-what-the-rule.de.txt).
+"""What the Rule?! — the referee.  The decisions where the rulebook is silent,
+and the action shapes: docs/games/what_the_rule.md.
 
 A game master (GM) seals a secret rule; the others play real cards into a
 correct row (or under it, when a card does not fit) and try to find the rule.
@@ -117,7 +117,7 @@ Decisions where the spec and the rulebook are silent
   ``card``: its code (``"circle-3-filled-white"``) or an object of its four
   fields; a count as a string, a bool, a fifth key is no card.  Hands are
   not stored (only their sizes); a card whose two copies already lie on the
-  table is refused.  The contract: docs/CONTRACT-what-the-rule.md.
+  table is refused.  The contract: docs/games/what_the_rule.md.
 * Showing a hand: ``reveal {"cards": [...]}`` sends the whole hand at once
   (codes or objects, mixed; exactly as many as the hand holds, each one of
   the 72, no more copies of one than the box holds beside the table — so a
