@@ -4,7 +4,9 @@ their comment lines.  ``finish_answer`` runs after every answer of the app
 (files or not) and hands each to compression.gzip_answer."""
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import os
 import re
 
@@ -126,7 +128,42 @@ def page_files(package: str) -> list[tuple[str, str]]:
     found += [(os.path.join(static, name), needer) for name, needer in FETCHED.items()]
     found += [(os.path.join(static, "games", f"{name}.js"), f"the game {name}")
               for name in sorted(games.shipped())]
+    found += [(os.path.join(static, TEXT_KEYS), "the phone page's texts")]
+    found += [(os.path.join(static, "games", f"{name}.{TEXT_KEYS}"), f"the phone page's texts of {name}")
+              for name in sorted(games.shipped())]
     return found
+
+
+# --- the text keys our scripts declare ---------------------------------------------
+
+#: each script's text keys, declared beside it: static/text-keys.json for the
+#: pages' scripts, static/games/<game>.text-keys.json for a game's renderer and
+#: its parts; {script file: [key, ...]}, where "prefix*" stands for the keys a
+#: script builds from a name ("action." + an action's type).  The phone page
+#: carries only the texts its scripts declare (tests/unit/test_text_keys.py
+#: checks every declaration against its script).
+TEXT_KEYS = "text-keys.json"
+
+
+@functools.lru_cache(maxsize=4)   # one static folder per process (a test's app may name another)
+def declarations(static: str) -> dict[str, tuple[str, ...]]:
+    """Every script's declared text keys, by its path under static/
+    ("phone.js", "games/hoax.js")."""
+    declared: dict[str, tuple[str, ...]] = {}
+    for folder, prefix in ((static, ""), (os.path.join(static, "games"), "games/")):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(TEXT_KEYS):
+                with open(os.path.join(folder, name), encoding="utf-8") as file:
+                    declared.update({prefix + script: tuple(keys) for script, keys in json.load(file).items()})
+    return declared
+
+
+def declared_texts(texts: dict[str, str], static: str, scripts: tuple[str, ...]) -> dict[str, str]:
+    """Those of ``texts`` that ``scripts`` (paths under static/) declare they use."""
+    entries = [entry for script in scripts for entry in declarations(static).get(script, ())]
+    keys = {entry for entry in entries if not entry.endswith("*")}
+    built = tuple(entry[:-1] for entry in entries if entry.endswith("*"))
+    return {key: text for key, text in texts.items() if key in keys or key.startswith(built)}
 
 
 def page_file_missing(package: str) -> str | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 
 from flask import Blueprint, Response, current_app, render_template, request
 
@@ -14,17 +13,15 @@ from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts, join_note
-from .assets import SHARED, asset, shared_url, vendor_url
+from .assets import SHARED, asset, declared_texts, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
 bp.before_request(refuse_guessers)
 
-#: the shared page API (Companion), one script per job, every page loads
-#: them in this order (base.html): each reads the others only when called
-#: keys the phone's scripts build from a name (an action's type, a field, a value, a status)
-PHONE_BUILDS = ("action.", "field.", "value.", "confirm.")
-STATUS_KEYS = {"page.lobby", "page.playing", "page.finished"}   # renderStatus: "page." + status
+#: the phone page's scripts that word things (theme.js words only the
+#: table's switch): the page carries the platform texts they declare
+PHONE_SCRIPTS = (*SHARED, "phone.js")
 
 
 @bp.get("/")
@@ -100,38 +97,25 @@ SERVER_WORDED = ("error.", "explain.", "meaning.")
 
 
 def for_phone(texts: dict[str, str]) -> dict[str, str]:
-    """The platform texts the phone's scripts read: those they name and
-    those they build.  The page stays light; its HTML is worded on the server."""
-    static = current_app.static_folder
-    named = frozenset().union(*(named_in(os.path.join(static, name)) for name in SHARED + ("phone.js",)))
-    return {key: text for key, text in texts.items()
-            if key in named or key.startswith(PHONE_BUILDS) or key in STATUS_KEYS}
-
-
-@functools.cache
-def named_in(path: str) -> frozenset[str]:
-    """The text keys a script names literally ("log.final_won")."""
-    if not os.path.exists(path):
-        return frozenset()
-    with open(path, encoding="utf-8") as f:
-        return frozenset(re.findall(r"[\"'](\w+\.\w+)[\"']", f.read()))
+    """The platform texts the phone's scripts declare (assets.TEXT_KEYS).
+    The page stays light; its HTML is worded on the server."""
+    return declared_texts(texts, current_app.static_folder, PHONE_SCRIPTS)
 
 
 def game_config(game, lang: str, phone: bool = False) -> dict:
     """What the table and phone pages need to draw the first view without
     asking again: the room's game texts and, for a later ``new_game``, every
     game's title and script (its texts are fetched then)."""
-    folder = os.path.join(current_app.static_folder, "games")
     everything = games.all_games()
     own = {}
     if game:
         own = game_texts(game, lang)
         own["texts"] = for_pages(own["texts"])
-        if phone:   # log lines and options come as words; only what the renderer names itself
-            named = frozenset().union(*(named_in(os.path.join(folder, name))
-                                        for name in script_files(game.name)))
+        if phone:   # log lines and options come as words; only those the renderer declares
+            scripts = tuple(f"games/{name}" for name in script_files(game.name))
+            declared = declared_texts(own["texts"], current_app.static_folder, scripts)
             own["texts"] = {key: text for key, text in own["texts"].items()
-                            if key in named or not key.startswith(("log.", "option."))}
+                            if key in declared or not key.startswith(("log.", "option."))}
     return {
         "game": game.name if game else None,
         "game_texts": {game.name: own} if game else {},
