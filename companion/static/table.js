@@ -220,35 +220,9 @@
     if (!$("rules").hidden) closeRules(); else if (joinShown) setJoinShown(false);
   });
 
-  /* --- points over the game, as this screen saw them (localStorage) -------- */
-  const HISTORY = "companion:table:history:" + page.code;
-  function loadHistory() {
-    try { return JSON.parse(localStorage.getItem(HISTORY)); } catch (e) { return null; }
-  }
-  // the line that opened the current game ("The game starts: …"): its number names the game
-  function startLine(view) {
-    const text = K.t("log.started", {game: view.title || ""});
-    for (let i = view.log.length - 1; i >= 0; i--) if (view.log[i].text === text) return view.log[i].n;
-    return null;
-  }
-  function recordScores(view) {
-    // the server keeps every change of the scores; what this screen saw is the fallback
-    if (view.points && view.points.length) {
-      return {game: view.game, points: view.points.map((p) => ({v: p.move, s: p.scores}))};
-    }
-    if (view.status === "lobby") return loadHistory();
-    const start = startLine(view);
-    let h = loadHistory();
-    if (!h || h.game !== view.game || (start !== null && h.start !== start)) {
-      h = {game: view.game, start, points: []};
-    }
-    const scores = {};
-    view.seats.forEach((s) => { scores[s.seat] = Number(s.score) || 0; });
-    const last = h.points[h.points.length - 1];
-    if (!last || JSON.stringify(last.s) !== JSON.stringify(scores)) h.points.push({v: view.version, s: scores});
-    if (h.points.length > 400) h.points.splice(1, h.points.length - 400);
-    try { localStorage.setItem(HISTORY, JSON.stringify(h)); } catch (e) { /* private mode: draw what we have */ }
-    return h;
+  /* --- points over the game: the server keeps every change of the scores --- */
+  function scoreHistory(view) {
+    return {game: view.game, points: (view.points || []).map((p) => ({v: p.move, s: p.scores}))};
   }
 
   /* The chart is drawn at the width it gets on the screen (one SVG unit is
@@ -705,7 +679,7 @@
     drawSeats(view, waiting);
     drawGame(view, u);
     drawJoin(view);
-    const h = recordScores(view);
+    const h = scoreHistory(view);
     drawFinal(view, u, h);
     drawEvening(view, u);
     drawHost(view);
