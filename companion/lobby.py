@@ -2,7 +2,7 @@
 which (the templates of the host and of each seat), the checks of names,
 options and claim links, and what each action does to the room.  The
 referee (referee.py) checks an action against these templates and
-dispatches it to ``PLATFORM_ACTIONS``."""
+dispatches it to ``PLATFORM_ACTIONS`` (undo to ``act_undo``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -220,10 +220,9 @@ def act_reopen_seat(room, seat, action):
     return {"seat": entry["seat"], "claim": claim}
 
 
-def act_undo(room, seat, action):
-    """Restores the newest undo step, which the service read from the store
-    into ``room["_last_undo"]`` (Service.act)."""
-    last = room.get("_last_undo")
+def act_undo(room, seat, action, last: str | None = None):
+    """Restores the newest undo step ``last``, as the store keeps it (the
+    service reads it: Service.act)."""
     if not room.get("undo_n") or last is None:
         raise fail("nothing_to_undo")
     last = rooms.decode(last)
@@ -297,10 +296,11 @@ def act_timer_resume(room, seat, action):
     resume_timer(room)
 
 
+#: the platform's actions but undo, which also takes the undo step it restores (referee.apply_action)
 PLATFORM_ACTIONS = {
     "timer": act_timer, "timer_pause": act_timer_pause, "timer_resume": act_timer_resume,
     "start": act_start, "seat_order": act_seat_order, "kick": act_kick,
-    "reopen_seat": act_reopen_seat, "undo": act_undo, "end": act_end,
+    "reopen_seat": act_reopen_seat, "end": act_end,
     "rematch": act_rematch, "new_game": act_new_game,
     "rename": act_rename, "leave": act_leave, "explain": act_explain,
 }

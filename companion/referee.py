@@ -12,19 +12,22 @@ from .errors import ServiceError, fail
 from .games.base import HOST, Game, Illegal, default_why_not, match_action
 from .gameplay import apply_game_action, follow_timer, refused, timer_on
 from .host_powers import Absence, check as check_cause, follow_waiting
-from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, check_name, validate_options
+from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, act_undo, check_name, validate_options
 
 def known_type(game: Game, type_: str) -> bool:
     return type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ in game.action_types
 
 
 def apply_action(room: dict, kind: str, seat: int | None, action: dict,
-                 templates: list[dict] | None = None, absence: Absence | None = None) -> Any:
+                 templates: list[dict] | None = None, absence: Absence | None = None,
+                 undo_step: str | None = None) -> Any:
     """Checks and applies one action to ``room`` in place (the caller holds a
-    fresh copy and stores it only if this returns).  ``templates``: the
+    fresh copy and stores it only if this returns), then keeps the books
+    (the step's timer, since when the game waits).  ``templates``: the
     audience's templates at this state, if the caller has them;
     ``absence``: the room's phones, for the host's tools that need a cause
-    (None: a caller without phones, no such check)."""
+    (None: a caller without phones, no such check); ``undo_step``: the
+    newest undo step as the store keeps it, for ``undo``."""
     game = games.get(room["game"])
     type_ = action["type"]
     if not known_type(game, type_):
@@ -41,7 +44,9 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
     actor = HOST if kind == "host" else seat
     if tpl is None:
         raise why_refused(room, game, kind, actor, action, bad_field)
-    if type_ in HOST_TYPES or type_ in SEAT_TYPES:
+    if type_ == "undo":
+        result = act_undo(room, seat, action, undo_step)
+    elif type_ in HOST_TYPES or type_ in SEAT_TYPES:
         result = PLATFORM_ACTIONS[type_](room, seat, action)
     else:
         skips = kind == "host" and type_ in game.host_skips

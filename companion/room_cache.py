@@ -172,7 +172,6 @@ class RoomCache:
         """Stores the room at its version if the stored one is ``expected``:
         the body, the log lines after line ``since`` and its undo change."""
         undo = room.pop("_undo", None)
-        room.pop("_last_undo", None)
         new = []
         for entry in reversed(room["log"]):
             if entry["n"] <= since:
@@ -185,26 +184,60 @@ class RoomCache:
         self._saved.put(room["code"], room["version"])
         return True
 
+    @contextlib.contextmanager
+    def turn(self, loaded: dict):
+        """The room's turn in this process (its lock): one room's actions
+        one after the other here.  Yields a ``Turn`` whose ``room`` is a
+        fresh copy to change and ``store``; ``loaded`` is a copy the caller
+        just loaded and will not use again, the first attempt starts from
+        it unless this process stored a newer version meanwhile (the action
+        is judged on the state after the action before it).  A raised
+        error stores nothing and ends the turn."""
+        code = loaded["code"]
+        with self._locks.hold(code):
+            room = loaded
+            if self._saved.get(code, -1) > room["version"]:
+                room = self.load(code)
+            yield Turn(self, room)
+
     def change(self, code: str, change: Callable[[dict], Any],
                loaded: dict | None = None) -> tuple[dict, Any, int, dict[int, str]]:
         """Applies ``change`` to a fresh copy of the room and stores it with
-        compare-and-set; retries on a concurrent write.  A raised error
-        stores nothing.  Returns ``(room, result, since, names)``: the room
-        stored, what ``change`` returned, and the room's ``log_n`` and seat
-        names before the change.  ``loaded`` is a copy the caller just
-        loaded and will not use again: the first attempt starts from it
-        instead of loading once more."""
-        code = rooms.normalise_code(code)
+        compare-and-set; retries on a concurrent write (``turn``).  Returns
+        ``(room, result, since, names)``: the room stored, what ``change``
+        returned, and the room's ``log_n`` and seat names before the change."""
         room = loaded or self.load(code)   # no lock is made for a room that does not exist
-        with self._locks.hold(code):   # one room's actions one after the other here
-            if self._saved.get(code, -1) > room["version"]:
-                room = self.load(code)   # judged on the state after the action before it
-            for _ in range(SAVE_ATTEMPTS):
-                expected, since, names = room["version"], room["log_n"], rooms.seat_names(room)
-                result = change(room)
-                room["version"] = expected + 1
-                if self.save_room(room, expected, since):
-                    return room, result, since, names
-                time.sleep(0.001)   # another process won; reload and redo
-                room = self.load(code)
-        raise fail("busy")
+        with self.turn(room) as turn:
+            while True:
+                result = change(turn.room)
+                if turn.store():
+                    return turn.room, result, turn.since, turn.names
+
+
+class Turn:
+    """One action's attempts at storing the room under its lock: ``room``
+    the copy to change; ``since`` and ``names`` its ``log_n`` and seat
+    names before the change (what the push needs)."""
+
+    def __init__(self, cache: RoomCache, room: dict):
+        self.cache = cache
+        self.attempts = 0
+        self.begin(room)
+
+    def begin(self, room: dict) -> None:
+        self.room = room
+        self.expected, self.since, self.names = room["version"], room["log_n"], rooms.seat_names(room)
+
+    def store(self) -> bool:
+        """Stores the changed room with compare-and-set on its version.
+        False when another process wrote first: ``room`` is then a fresh
+        copy to change again; after SAVE_ATTEMPTS such attempts, busy."""
+        self.room["version"] = self.expected + 1
+        if self.cache.save_room(self.room, self.expected, self.since):
+            return True
+        self.attempts += 1
+        time.sleep(0.001)   # another process won; reload and redo
+        self.begin(self.cache.load(self.room["code"]))
+        if self.attempts >= SAVE_ATTEMPTS:
+            raise fail("busy")
+        return False

@@ -96,12 +96,7 @@ class Service:
         then pushes the views.  Returns ``(room, result, views)`` (the
         views pushed, by audience)."""
         room, result, since, names = self.cache.change(code, change, loaded)
-        try:
-            views = self.broadcast(room, since=since, renamed=renamed_seats(names, room))
-        except Exception:   # stored is stored: the answer says done, the pages catch up on reconnect
-            log.exception("pushing room %s version %s failed", room["code"], room["version"])
-            views = {"connected": set()}
-        return room, result, views
+        return room, result, self.tell(room, since, names)
 
     # --- rooms and seats ---------------------------------------------------
 
@@ -299,47 +294,77 @@ class Service:
     # --- actions -----------------------------------------------------------
 
     def act(self, code: str, token: str | None, action: Any, lang: str) -> dict:
-        room = self.load(code)   # 404 before 401 before 400
-        kind, seat = self.audience(room, token)
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise fail("bad_json")
+        """One action, start to end, as boardgame.io's master takes one
+        (``onUpdate``); each step one call into the module named for it.
+        ``action``: the body, or a function that reads it (HTTP reads it
+        once the token is known: 404, then 401, then 400)."""
+        room = self.cache.load(code)                    # load: the room or 404
+        kind, seat = self.audience(room, token)         # authenticate: host, seat or table; else 401
+        action = action_body(action)                    # an action at all: else 400
         sender = f"{room['code']}/{token}"
-        self.limiter.spend("action", sender)
+        self.limiter.spend("action", sender)            # the token's action budget (buckets)
         started = self.cpu_clock()
         try:
-            return self._act(room, code, token, kind, seat, action, lang)
-        finally:
-            used = self.cpu_clock() - started
-            self.limiter.charge("action", sender, used / CPU_PER_TOKEN - 1)
+            return self._act(room, token, kind, seat, action, lang)
+        finally:   # a costly action costs its sender more
+            self.limiter.charge("action", sender, (self.cpu_clock() - started) / CPU_PER_TOKEN - 1)
 
-    def _act(self, room: dict, code: str, token: str | None, kind: str, seat: int | None,
+    def _act(self, room: dict, token: str | None, kind: str, seat: int | None,
              action: dict, lang: str) -> dict:
-        holder: dict = {}
         absence = self.absence(room, self.connected_seats(room)) if kind == "host" else None
-
-        def apply(room: dict) -> Any:
-            # the token may have been revoked between load and lock
-            holder["aud"] = self.audience(room, token)
-            if action["type"] == "undo" and room.get("undo_n"):
-                room["_last_undo"] = self.store.last_undo(room["code"])
-            kind, seat = holder["aud"]
-            return apply_action(room, kind, seat, action, self.cache.kept_templates(room, kind, seat),
-                                absence)
-
         try:
-            room, result, views = self._change(code, apply, loaded=room)
+            with self.cache.turn(room) as turn:             # one after the other: the room's lock (room_cache)
+                while True:
+                    actor = self.audience(turn.room, token)    # the token may have been revoked meanwhile
+                    undo_step = self.undo_step(turn.room, action)  # the undo step to restore (store)
+                    result = apply_action(turn.room, *actor, action,   # check, apply, bookkeeping (referee)
+                                          self.cache.kept_templates(turn.room, *actor), absence, undo_step)
+                    if turn.store():                           # store, compare-and-set (room_cache)
+                        break                                  # (else another process wrote first: again)
         except ServiceError as refusal:
             if kind == "seat" and refusal.status in (403, 409, 422):
-                refusal.instead = self.instead(code, seat, lang, refusal)
+                refusal.instead = self.instead(room["code"], seat, lang, refusal)
             raise
-        kind, seat = holder["aud"]
+        views = self.tell(turn.room, turn.since, turn.names)    # push: every socket its own view
+        return self.answer(turn.room, actor, lang, views, result)   # answer: the actor's view
+
+    def undo_step(self, room: dict, action: dict) -> str | None:
+        """The newest undo step, read from the store for an undo only."""
+        if action["type"] == "undo" and room.get("undo_n"):
+            return self.store.last_undo(room["code"])
+        return None
+
+    def tell(self, room: dict, since: int, names: dict[int, str]) -> dict:
+        """Pushes the stored change to every connected socket; returns the
+        views pushed, by audience (``broadcast``)."""
+        try:
+            return self.broadcast(room, since=since, renamed=renamed_seats(names, room))
+        except Exception:   # stored is stored: the answer says done, the pages catch up on reconnect
+            log.exception("pushing room %s version %s failed", room["code"], room["version"])
+            return {"connected": set()}
+
+    def answer(self, room: dict, actor: tuple[str, int | None], lang: str, views: dict,
+               result: Any) -> dict:
+        """The actor's answer: its view as just pushed to it, else built
+        for it (no socket here: HTTP); stored is stored, so without its view
+        the answer still says done, with the version (issue #39)."""
+        kind, seat = actor
         if kind == "seat" and rooms.find_seat(room, seat) is None:
             kind, seat = "table", None   # the seat just left
         view = views.get((kind, seat, lang, False))
         if view is None:   # the actor has no socket here (HTTP)
             view = self.answer_view(room, kind, seat, lang, views)
-        # stored is stored: without its view the answer still says done (issue #39)
         answer = {"ok": True, "view": view} if view is not None else {"ok": True, "version": room["version"]}
         if result:
             answer["result"] = result
         return answer
+
+
+def action_body(action: Any) -> dict:
+    """The action, read if the transport passed its reader (HTTP), and
+    shaped as an action (a type), else 400."""
+    if callable(action):
+        action = action()
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise fail("bad_json")
+    return action

@@ -240,11 +240,8 @@ def api_view(code):
 
 @bp.post("/api/rooms/<code>/actions")
 def api_act(code):
-    svc = service()
-    room = svc.load(code)            # 404 first,
-    svc.audience(room, bearer())     # then 401,
-    body = json_body()               # then 400
-    return jsonify(svc.act(code, bearer(), body, request_lang()))
+    # the service reads the body once it knows the room and the token: 404, then 401, then 400
+    return jsonify(service().act(code, bearer(), json_body, request_lang()))
 
 
 @bp.get("/api/rooms/<code>/urls")
