@@ -14,11 +14,20 @@ Conventions
   hands ``apply`` a deep copy, so a game may mutate the state it receives and
   return it; a raised ``Illegal`` discards the copy (a refused action changes
   nothing).
-* A game declares its moves once: ``moves`` maps each action type to
-  ``move(state, actor, action, rng) -> events``; the base ``apply`` checks
-  (``why_not``), then calls the move, and returns ``(state, events)``
-  (boardgame.io's moves map; ``filled`` adapts steps that append to an
-  events list).  An event is ``ev(key, to=None,
+* A game declares its moves once, in one map at the end of its rules
+  module (after the class: ``<Game>.moves = {type: Move(...), ...}``):
+  each action type names its ``Move``, which holds the move's ``apply``
+  ``(state, actor, action, rng) -> events`` (changes ``state`` in place, the
+  platform's copy, and returns the move's log events), its ``check``
+  ``(state, actor, action) -> Illegal | None`` (the move's own refusal,
+  pure), who makes it (``by``: ``"seat"``, ``"host"`` or ``"both"``) and
+  whether the rules make the choice face down (``secret``).  Everything
+  else is derived from that map: ``action_types``, ``secret_choices``, the
+  one ``why_not`` (the game's ``refusal_first`` for what every move shares,
+  such as the game being over or a seat pressing the host's button, then
+  the move's ``check``) and ``apply`` (``why_not`` first, then the move;
+  boardgame.io's moves map).  Move and check are plain functions of the
+  rules module, never methods.  An event is ``ev(key, to=None,
   **params)``: ``key`` is looked up as ``"log.<key>"`` in the game's ``texts``;
   ``to`` is None for a public line or a list of seats for a private one.
   Parameter values may be ``seat(n)`` (rendered as the player's current name),
@@ -44,10 +53,15 @@ Conventions
   down, so nobody may see which value is picked (a guess tile, a ballot, a
   covered card) whatever the values are; ``"secret_values": true``, the
   allowed values themselves depend on the seat's secret (its own cards or
-  identities).  ``secret`` is true when either is.
+  identities).  ``secret`` is true when either is.  A move declared
+  ``Move(..., secret=True)`` is made face down by the rules: its templates
+  are ``secret_act`` (the conformance suite checks it) and the one-thumb
+  browser test makes each of them (``Game.secret_choices``).
 * Refusals: ``Illegal(code, **params)``; the code's status comes from
   ``SHARED_ERRORS`` or the game's ``errors`` table.  When no template admits
   an action the platform asks ``why_not`` (never ``apply``) for the reason.
+  ``apply`` raises what ``why_not`` returns, so a phone is told the same
+  reason either way.
 * ``view(state, seat)`` returns ``{"you": {...} | None, "public": {...}}``;
   ``seat`` None is the table.  Anything under ``you["secret"]`` is shown on
   the phone only while the player holds the reveal button.  A view must hold
@@ -56,10 +70,17 @@ Conventions
   ``action.<type>``, ``field.<name>``, ``value.<value>``, ``log.<key>``,
   ``error.<code>`` and anything the game's own renderer wants.  Templates use
   ``str.format`` with named parameters.
+* A game is its package ``companion/games/<name>/`` (its module docstring
+  points to ``docs/games/<name>.md``, the decisions where the rulebook is
+  silent) plus its static files: ``companion/static/games/<name>.js`` (the
+  renderer) and ``companion/static/games/<name>.css`` (its board's styles);
+  nothing else names it.
 """
 from __future__ import annotations
 
+import functools
 import random
+from dataclasses import dataclass
 from typing import Any, Callable
 
 HOST = "host"
@@ -163,6 +184,24 @@ def template(type_: str, confirm: bool = False, required: bool = False,
     return out
 
 
+def no_objection(state: dict, actor: Any, action: dict) -> None:
+    """The check of a move whose rules object to nothing beyond its templates."""
+    return None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action type of a game (see the module docstring): ``apply``
+    changes the state and returns the log events, ``check`` is the move's
+    own refusal (None: the rules allow it), ``by`` who makes it
+    (``"seat"``, ``"host"`` or ``"both"``), ``secret`` whether the rules
+    make the choice face down."""
+    apply: Callable[[dict, Any, dict, random.Random], list[dict]]
+    check: Callable[[dict, Any, dict], Illegal | None] = no_objection
+    by: str = "seat"
+    secret: bool = False
+
+
 class Game:
     """Base class: override what the game needs.
 
@@ -178,9 +217,9 @@ class Game:
     #: [{"name", "kind": "bool"|"int"|"choice", "default", "min"?, "max"?, "choices"?}]
     options_schema: list[dict] = []
     texts: dict[str, dict[str, str]] = {"en": {}, "de": {}}
-    #: every game action type (seat actions and the host's game actions such
-    #: as ``close``); anything else is ``unknown_action``
-    action_types: frozenset[str] = frozenset()
+    #: the game's moves, declared once: action type -> ``Move`` (seat
+    #: actions and the host's game actions such as ``close``)
+    moves: dict[str, Move] = {}
     #: the game's own refusal codes and their status (see ``SHARED_ERRORS``)
     errors: dict[str, int] = {}
     #: the host's game tools that skip a seat or act for it (issue #38):
@@ -216,11 +255,17 @@ class Game:
         """Game actions of the host token, e.g. ``close`` templates."""
         return []
 
-    #: the game's moves, declared once: action type -> ``move(state, actor,
-    #: action, rng)``, which changes ``state`` in place (``apply`` hands it
-    #: the platform's copy) and returns the move's log events.  A game whose
-    #: moves are methods fills this in ``__init__``.
-    moves: dict[str, Callable[[dict, Any, dict, random.Random], list[dict]]] = {}
+    @functools.cached_property
+    def action_types(self) -> frozenset[str]:
+        """Every game action type (the keys of ``moves``); anything else is
+        ``unknown_action``."""
+        return frozenset(self.moves)
+
+    @functools.cached_property
+    def secret_choices(self) -> frozenset[str]:
+        """The action types the rules make face down (``Move.secret``):
+        their templates are chosen behind the reveal with one thumb."""
+        return frozenset(type_ for type_, move in self.moves.items() if move.secret)
 
     def apply(self, state: dict, actor: int | str, action: dict,
               rng: random.Random) -> tuple[dict, list[dict]]:
@@ -230,10 +275,10 @@ class Game:
         refusal = self.why_not(state, actor, action)
         if refusal is not None:
             raise refusal
-        move = self.moves.get(action.get("type"))
+        move = self.move_of(action)
         if move is None:
             raise Illegal("wrong_step", self.error_status("wrong_step"))
-        return state, move(state, actor, action, rng)
+        return state, getattr(move, "apply", move)(state, actor, action, rng)   # TRANSITION
 
     def end(self, state: dict) -> list[dict]:
         """The host ends the game early: what the game shows then, as log
@@ -241,11 +286,30 @@ class Game:
         Default: nothing."""
         return []
 
+    def move_of(self, action: dict) -> Move | None:
+        """The move of ``action``'s type (None: the game has no such move)."""
+        type_ = action.get("type")
+        return self.moves.get(type_) if isinstance(type_, str) else None
+
     def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
-        """Why ``action`` (which no template of ``actor`` admits) is refused,
-        as the game's own ``Illegal``; None lets the platform say it from the
-        templates (``not_your_turn``, ``wrong_step``, ``missing_field``,
-        ``invalid_field``).  Pure: never changes ``state``."""
+        """Why the rules refuse ``action`` now, as the game's own ``Illegal``
+        (``apply`` raises it; the platform asks it when no template of
+        ``actor`` admits the action); None lets the platform say it from
+        the templates (``not_your_turn``, ``wrong_step``, ``missing_field``,
+        ``invalid_field``).  What every move shares first
+        (``refusal_first``), then the move's ``check``.  Pure: never changes
+        ``state``; never trusts a field's type."""
+        move = self.move_of(action)
+        refusal = self.refusal_first(state, actor, move)
+        if refusal is None and move is not None:
+            refusal = move.check(state, actor, action)
+        return refusal
+
+    def refusal_first(self, state: dict, actor: int | str, move: Move | None) -> Illegal | None:
+        """The refusals every move of the game shares, before the move's own
+        check: the game is over, the actor may not make moves ``by`` the
+        other kind (host or seat), the actor is not in the game, a type the
+        game has no move for (``move`` None).  Default: none."""
         return None
 
     def view(self, state: dict, seat: int | None) -> dict:
@@ -303,11 +367,9 @@ class Game:
         return self.errors.get(code) or SHARED_ERRORS.get(code) or 409
 
 
-def filled(step: Callable[..., None]) -> Callable[[dict, Any, dict, random.Random], list[dict]]:
-    """A move (see ``Game.moves``) made of a step that appends its events
-    to a list it is given (games whose steps call each other that way)."""
-    def move(state: dict, actor: Any, action: dict, rng: random.Random) -> list[dict]:
-        events: list[dict] = []
+def filled(step):   # TRANSITION: until every game's moves return their events
+    def move(state, actor, action, rng):
+        events = []
         step(state, actor, action, rng, events)
         return events
     return move

@@ -1,5 +1,5 @@
-"""Die Erben von HOAX — the referee (spec: shared/games/hoax.md, rulebook:
-shared/rules/hoax.de.txt).
+"""Die Erben von HOAX — the referee.  The decisions where the rulebook is
+silent: docs/games/hoax.md (the rulebook's sections are cited as §n).
 
 Every player holds a secret identity and claims identities to act (§3) and
 react (§4); anyone may doubt a claim (§4.5), buy information about another

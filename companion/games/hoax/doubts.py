@@ -116,28 +116,36 @@ def withdraw_refusal(st: dict, actor: int, action: dict) -> Illegal | None:
     return None
 
 
-REFUSALS = {"doubt": doubt_refusal, "decline": decline_refusal, "withdraw": withdraw_refusal}
-
-
 # ------------------------------------------------------------- performing
-def perform(st: dict, actor: int, action: dict, rng: random.Random, events: list) -> None:
+def perform_withdraw(st: dict, actor: int, action: dict, rng: random.Random) -> list[dict]:
+    events: list[dict] = []
     c = find_claim(st, action["claim"])
-    kind = action["type"]
-    if kind == "withdraw":
-        c.setdefault("withdrawn", []).append(actor)
-        collapse(st, c, "withdrawn", events)
-    elif kind == "decline":
-        c["doubt"]["no"].append(actor)
-        events.append(ev("doubt_decline", who=seat(actor), claimant=seat(c["seat"]), id=c["id"]))
-        check(st, c, events, rng)
-    elif st["doubt"] == c["id"]:
-        d = c["doubt"]
-        d["yes"].append(actor)
-        events.append(ev("doubt_support", who=seat(actor), claimant=seat(c["seat"]),
-                         id=c["id"], count=len(d["yes"]), needed=needed(st)))
-        check(st, c, events, rng)
-    else:
+    c.setdefault("withdrawn", []).append(actor)
+    collapse(st, c, "withdrawn", events)
+    return events
+
+
+def perform_decline(st: dict, actor: int, action: dict, rng: random.Random) -> list[dict]:
+    c = find_claim(st, action["claim"])
+    c["doubt"]["no"].append(actor)
+    events = [ev("doubt_decline", who=seat(actor), claimant=seat(c["seat"]), id=c["id"])]
+    check(st, c, events, rng)
+    return events
+
+
+def perform_doubt(st: dict, actor: int, action: dict, rng: random.Random) -> list[dict]:
+    """Raises a doubt against a claim, or supports the open one."""
+    events: list[dict] = []
+    c = find_claim(st, action["claim"])
+    if st["doubt"] != c["id"]:
         raise_doubt(st, actor, c, events, rng)
+        return events
+    d = c["doubt"]
+    d["yes"].append(actor)
+    events.append(ev("doubt_support", who=seat(actor), claimant=seat(c["seat"]),
+                     id=c["id"], count=len(d["yes"]), needed=needed(st)))
+    check(st, c, events, rng)
+    return events
 
 
 def raise_doubt(st: dict, actor: int, c: dict, events: list, rng: random.Random) -> None:

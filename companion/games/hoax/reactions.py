@@ -119,7 +119,7 @@ def immunize_refusal(st: dict, actor: int, against) -> Illegal | None:
     return None
 
 
-def perform(st: dict, actor: int, action: dict, rng, events: list) -> None:
+def perform(st: dict, actor: int, action: dict, rng) -> list[dict]:
     """Adds the reaction as a claim (nothing random happens here)."""
     kind = action["type"]
     params: dict[str, Any] = {}
@@ -137,6 +137,6 @@ def perform(st: dict, actor: int, action: dict, rng, events: list) -> None:
         key = "fine2" if params["amount"] == 2 else "fine1"
     elif kind == "immunize":
         key = "immunize_" + params["against"]
-    events.append(ev(key, who=seat(actor), actor=seat(st["turn"]["player"]), id=c["id"],
-                     resource=txt("value." + params["resource"]) if "resource" in params else "",
-                     amount=params.get("amount", 0)))
+    return [ev(key, who=seat(actor), actor=seat(st["turn"]["player"]), id=c["id"],
+               resource=txt("value." + params["resource"]) if "resource" in params else "",
+               amount=params.get("amount", 0))]

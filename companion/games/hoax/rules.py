@@ -20,7 +20,7 @@ import functools
 import random
 from typing import Any
 
-from ..base import HOST, Game, Illegal, ev, filled, load_texts, not_in_game, seat, template, txt
+from ..base import HOST, Game, Illegal, Move, ev, load_texts, not_in_game, seat, template, txt
 from . import doubts, explain, reactions, second
 from .claims import add_claim, claim_params, cover
 from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_refusal,
@@ -32,7 +32,6 @@ from .hidden import hidden_variants
 from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
 from .view import view, views
 
-TURN_ACTIONS = ("claim", "buy_info", "accuse")
 CLOSABLE_STEPS = ("cover", "show", "doubt", "turn")
 
 
@@ -47,8 +46,6 @@ class Hoax(Game):
         {"name": "second_identity", "kind": "bool", "default": False},
     ]
     texts = load_texts(__package__)
-    action_types = frozenset({"cover", "show", *TURN_ACTIONS, *reactions.TYPES,
-                              *doubts.TYPES, "close"})
     seat_fields = frozenset({"target", "seat", "with", "first"})
     errors = {
         "unknown_action": 400,   # as the platform says it; apply alone can meet it
@@ -150,25 +147,17 @@ class Hoax(Game):
         return [template("close", confirm=True, step=steps)] if steps else []
 
     # ------------------------------------------------------------------ apply
-    def why_not(self, state, actor, action):
-        """The precise reason an action is refused, from the same checks
-        ``apply`` runs first (None: nothing the rules object to)."""
-        st = state
-        kind = action.get("type")
-        if st["winner"] is not None:
+    def refusal_first(self, state, actor, move):
+        """What refuses every move alike, before its own check."""
+        if state["winner"] is not None:
             return Illegal("game_over")
         if actor == HOST:
-            if kind != "close":
-                return Illegal("host_cannot")
-            return missing(action, "step") or close_refusal(st, action["step"])
-        if kind == "close":
+            return None if move is not None and move.by == "host" else Illegal("host_cannot")
+        if move is not None and move.by == "host":
             return Illegal("host_only")
-        if actor not in st["seats"]:
+        if actor not in state["seats"]:
             return not_in_game()
-        check = REFUSALS.get(kind) if isinstance(kind, str) else None
-        if check is None:
-            return Illegal("unknown_action")
-        return check(st, actor, action)
+        return None if move is not None else Illegal("unknown_action")
 
     def view(self, state, seat_):
         return view(state, seat_)
@@ -290,11 +279,13 @@ def new_card_refusal(st, actor, action):
     return None
 
 
-def perform_cover(st, actor, action, rng, events):
+def perform_cover(st, actor, action, rng):
+    events: list[dict] = []
     if recovering(st):
         second.cover_new_card(st, actor, action["identity"], events)
     else:
         start_cover(st, actor, action["identity"], events, "cover")
+    return events
 
 
 def start_cover(st, s, identity, events, key):
@@ -338,13 +329,13 @@ CLAIM_FIELDS = {"tax": ("resource",), "trade": ("with", "give", "get"), "enchant
                 "steal": ("target", "resource", "amount")}
 
 
-def perform_claim(st, actor, action, rng, events):
+def perform_claim(st, actor, action, rng):
     identity, a = action["identity"], action["action"]
     params = {name: action[name] for name in CLAIM_FIELDS.get(a, ())}
     new_turn(st, actor, "claim")
     c = add_claim(st, actor, identity, "action", a, params)
     st["turn"]["claim"] = c["id"]
-    events.append(ev(f"claim.{identity}.{a}", **claim_params(c)))
+    return [ev(f"claim.{identity}.{a}", **claim_params(c))]
 
 
 def new_turn(st, actor, kind, **extra):
@@ -383,19 +374,20 @@ def info_refusal(st, actor):
     return None
 
 
-def perform_buy_info(st, actor, action, rng, events):
+def perform_buy_info(st, actor, action, rng):
     target, trios = action["target"], action["trios"]
     count = min(trios, len(show_allowed(st, actor, target)))
     if original(st):    # in addition to the turn's personal action
         st["turn"]["info"] = {"target": target, "trios": trios, "count": count}
     else:
         new_turn(st, actor, "buy_info", target=target, trios=trios, count=count)
-    events.append(ev("buy_info", who=seat(actor), target=seat(target), trios=trios))
+    events = [ev("buy_info", who=seat(actor), target=seat(target), trios=trios)]
     if count < trios:
         events.append(ev("trios_back", who=seat(actor), target=seat(target),
                          count=count, back=trios - count))
     if count:
         st["pending"] = {"buyer": actor, "target": target, "n": count}
+    return events
 
 
 def show_refusal(st, actor, action):
@@ -424,8 +416,10 @@ def show_refusal(st, actor, action):
     return None
 
 
-def perform_show(st, actor, action, rng, events):
+def perform_show(st, actor, action, rng):
+    events: list[dict] = []
     show(st, action["identities"], events)
+    return events
 
 
 def show(st, ids, events):
@@ -462,21 +456,27 @@ def accuse_refusal(st, actor, action):
     return None
 
 
-def perform_accuse(st, actor, action, rng, events):
+def perform_accuse(st, actor, action, rng):
     target, identity = action["target"], action["identity"]
     right = st["ident"][sk(target)] == identity
-    final = st["final"]
     if not original(st):
         new_turn(st, actor, "accuse", target=target, right=right)
-    events.append(ev("accuse", who=seat(actor), target=seat(target)))
-    events.append(ev("accuse_secret", to=[actor, target], who=seat(actor),
-                     target=seat(target), identity=identity_text(identity)))
+    events = [ev("accuse", who=seat(actor), target=seat(target)),
+              ev("accuse_secret", to=[actor, target], who=seat(actor),
+                 target=seat(target), identity=identity_text(identity))]
     if original(st):    # no points: one player fewer, the last one wins
         events.append(ev("accuse_right" if right else "accuse_wrong",
                          who=seat(actor), target=seat(target)))
         go_out(st, target if right else actor, "accused" if right else "accuser")
         last_one(st, events)
-        return
+    else:
+        accused(st, actor, target, right, rng, events)
+    return events
+
+
+def accused(st, actor, target, right, rng, events):
+    """An accusation's outcome with throne points (§3.9, §7)."""
+    final = st["final"]
     if right:
         events.append(ev("accuse_right", who=seat(actor), target=seat(target)))
         go_out(st, target, "accused")
@@ -506,7 +506,12 @@ def close_refusal(st, step):
     return None
 
 
-def perform_close(st, actor, action, rng: random.Random, events):
+def close_check(st, actor, action):
+    return missing(action, "step") or close_refusal(st, action["step"])
+
+
+def perform_close(st, actor, action, rng: random.Random):
+    events: list[dict] = []
     step = action["step"]
     if step == "cover" and recovering(st):
         second.close(st, rng, events)
@@ -524,22 +529,21 @@ def perform_close(st, actor, action, rng: random.Random, events):
         show(st, rng.sample(show_allowed(st, p["buyer"], p["target"]), p["n"]), events)
     else:
         doubts.collapse(st, find_claim(st, st["doubt"]), "closed", events)
+    return events
 
 
-REFUSALS = {
-    "cover": cover_refusal, "claim": claim_refusal, "buy_info": buy_info_refusal,
-    "show": show_refusal, "accuse": accuse_refusal,
-    **{kind: reactions.refusal for kind in reactions.TYPES},
-    **doubts.REFUSALS,
+#: every move of the game: what it changes, why it is refused, who makes it
+Hoax.moves = {
+    "cover": Move(perform_cover, cover_refusal, secret=True),
+    "claim": Move(perform_claim, claim_refusal),
+    "buy_info": Move(perform_buy_info, buy_info_refusal),
+    "show": Move(perform_show, show_refusal, secret=True),
+    "accuse": Move(perform_accuse, accuse_refusal, secret=True),
+    **{kind: Move(reactions.perform, reactions.refusal) for kind in reactions.TYPES},
+    "doubt": Move(doubts.perform_doubt, doubts.doubt_refusal),
+    "decline": Move(doubts.perform_decline, doubts.decline_refusal),
+    "withdraw": Move(doubts.perform_withdraw, doubts.withdraw_refusal),
+    "close": Move(perform_close, close_check, by="host"),
 }
-PERFORM = {
-    "cover": perform_cover, "claim": perform_claim, "buy_info": perform_buy_info,
-    "show": perform_show, "accuse": perform_accuse,
-    "close": perform_close,
-    **{kind: reactions.perform for kind in reactions.TYPES},
-    **{kind: doubts.perform for kind in doubts.TYPES},
-}
-#: every move of the game (the base class checks with why_not, then moves)
-Hoax.moves = {kind: filled(perform) for kind, perform in PERFORM.items()}
 
 GAME = Hoax()
