@@ -189,7 +189,8 @@ def test_every_game_reads_from_across_the_table(server, browser, game_name):
         room = Room(server, game_name, player_names(game_name))
         room.host_act({"type": "start"})
         rng = random.Random(f"board/{game_name}/{attempt}")
-        room.play(rng, until=lambda view: wanted(view["public"]),
+        # stop where someone is waited for too: the table names them
+        room.play(rng, until=lambda view: wanted(view["public"]) and view["waiting"],
                   steps=120 if game_name in INTERESTING else 14)
         if room.view()["status"] == "playing":
             break
@@ -202,7 +203,8 @@ def test_every_game_reads_from_across_the_table(server, browser, game_name):
     assert min(font_px(page, "#seats .sname")) >= 24
     assert min(font_px(page, "#seats .score")) >= 24
     names = font_px(page, "#waiting .tb-name")
-    assert not names or min(names) >= 24
+    assert names, f"{game_name}: the table names nobody it waits for (view: {room.view()['waiting']})"
+    assert min(names) >= 24
     assert page.locator("#step").inner_text().strip()
     for lang, size in (("en", BOARD), ("de", BOARD), ("de", SMALL), ("en", SMALL)):
         if (lang, size) != ("en", BOARD):
