@@ -1,8 +1,9 @@
 """What running a game does to the room: its random source, undo steps,
 a game's refusal as a service error, setting a game up, applying one of
-its moves, the score history, its events in the log and its end.  The
-lobby (starting a game, undo) and the referee (a seat's move) both use
-these steps."""
+its moves, the score history, its events in the log and its end; and
+the books kept after every accepted action (``keep_books``: the step's
+timer, since when the game waits).  The lobby (starting a game, undo)
+and the referee (a seat's move) both use these steps."""
 from __future__ import annotations
 
 import random
@@ -243,6 +244,23 @@ def follow_timer(room: dict, now: float | None = None) -> None:
         timer["deadline"] = None
     else:
         timer["deadline"] = round(now + timer["seconds"], 3) if waiting else None
+
+
+def keep_books(room: dict) -> None:
+    """After every accepted action: the step's clock and since when the
+    game waits follow whom it waits for now."""
+    follow_timer(room)   # the game moved on: the step's clock starts again
+    follow_waiting(room)
+
+
+def follow_waiting(room: dict, now: float | None = None) -> None:
+    """When the seats the game waits for changed, the step starts now (a
+    race's wait is counted from here: host_powers.cause_at)."""
+    seats = awaited(room)[0] if room["status"] == "playing" else []
+    kept = room.get("waiting_since")
+    if kept and kept.get("seats") == seats:
+        return
+    room["waiting_since"] = {"seats": seats, "at": round(time.time() if now is None else now, 3)}
 
 
 def timer_snapshot(room: dict) -> dict | None:

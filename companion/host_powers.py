@@ -39,16 +39,6 @@ class Absence:
     after: float = AWAY_SECONDS
 
 
-def follow_waiting(room: dict, now: float | None = None) -> None:
-    """After every accepted action: when the seats the game waits for
-    changed, the step starts now (a race's wait is counted from here)."""
-    seats = awaited(room)[0] if room["status"] == "playing" else []
-    kept = room.get("waiting_since")
-    if kept and kept.get("seats") == seats:
-        return
-    room["waiting_since"] = {"seats": seats, "at": round(time.time() if now is None else now, 3)}
-
-
 def cause_at(room: dict, absence: Absence) -> float | None:
     """From when the host may skip or act for the seats the game waits
     for now (None: no cause yet, or nobody is awaited)."""
@@ -62,7 +52,7 @@ def cause_at(room: dict, absence: Absence) -> float | None:
     if all(s in absence.since for s in seats):
         causes.append(max(absence.since[s] for s in seats) + absence.after)
     if race:
-        since = (room.get("waiting_since") or {}).get("at", 0.0)
+        since = (room.get("waiting_since") or {}).get("at", 0.0)   # gameplay.follow_waiting
         causes.append(since + absence.after)
     return min(causes) if causes else None
 

@@ -1,7 +1,6 @@
-"""The referee: one action checked and applied to the room, in the order
-of checks the service documents (action known → listed for this viewer →
-fields admitted → the game's rules), and the precise reason when it is
-refused.  Pure: the caller holds a fresh copy of the room and stores it
+"""The referee: one action checked (``check``: action known → listed for
+this viewer → fields admitted → the game's rules, and the precise reason
+when it is refused) and applied (``apply``) to the room.  Pure: the caller holds a fresh copy of the room and stores it
 only if the action was applied."""
 from __future__ import annotations
 
@@ -10,8 +9,8 @@ from typing import Any
 from . import games, lobby, rooms
 from .errors import ServiceError, fail
 from .games.base import HOST, Game, Illegal, default_why_not, match_action
-from .gameplay import apply_game_action, follow_timer, refused, timer_on
-from .host_powers import Absence, check as check_cause, follow_waiting
+from .gameplay import apply_game_action, keep_books, refused, timer_on
+from .host_powers import Absence, check as check_cause
 from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, act_undo, check_name, validate_options
 
 def known_type(game: Game, type_: str) -> bool:
@@ -22,12 +21,22 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
                  templates: list[dict] | None = None, absence: Absence | None = None,
                  undo_step: str | None = None) -> Any:
     """Checks and applies one action to ``room`` in place (the caller holds a
-    fresh copy and stores it only if this returns), then keeps the books
-    (the step's timer, since when the game waits).  ``templates``: the
-    audience's templates at this state, if the caller has them;
-    ``absence``: the room's phones, for the host's tools that need a cause
-    (None: a caller without phones, no such check); ``undo_step``: the
-    newest undo step as the store keeps it, for ``undo``."""
+    fresh copy and stores it only if this returns), then keeps the books:
+    the three steps Service.act takes one by one."""
+    action = check(room, kind, seat, action, templates, absence)
+    result = apply(room, kind, seat, action, undo_step)
+    keep_books(room)
+    return result
+
+
+def check(room: dict, kind: str, seat: int | None, action: dict,
+          templates: list[dict] | None = None, absence: Absence | None = None) -> dict:
+    """The action as it will be applied (``start`` with its defaults), or
+    the precise refusal: known, a token, the host's, listed for this
+    viewer with every field admitted, else the game's own reason; a host
+    tool that skips a seat needs a cause.  ``templates``: the audience's
+    templates at this state, if the caller has them; ``absence``: the
+    room's phones (None: a caller without phones, no such check)."""
     game = games.get(room["game"])
     type_ = action["type"]
     if not known_type(game, type_):
@@ -41,23 +50,29 @@ def apply_action(room: dict, kind: str, seat: int | None, action: dict,
     if templates is None:
         templates = lobby.templates_for(room, kind, seat)
     tpl, bad_field = match_action(templates, action)
-    actor = HOST if kind == "host" else seat
     if tpl is None:
-        raise why_refused(room, game, kind, actor, action, bad_field)
+        raise why_refused(room, game, kind, HOST if kind == "host" else seat, action, bad_field)
+    if kind == "host" and type_ in game.host_skips and type_ not in HOST_TYPES | SEAT_TYPES:
+        check_cause(room, game, action, absence)
+    return action
+
+
+def apply(room: dict, kind: str, seat: int | None, action: dict,
+          undo_step: str | None = None) -> Any:
+    """Applies a checked action: a platform action (lobby.py; ``undo``
+    restores ``undo_step``, the newest as the store keeps it) or the
+    game's move with its undo step, log lines and points (gameplay.py).
+    Returns what the action answers besides the view (a claim link)."""
+    type_ = action["type"]
     if type_ == "undo":
-        result = act_undo(room, seat, action, undo_step)
-    elif type_ in HOST_TYPES or type_ in SEAT_TYPES:
-        result = PLATFORM_ACTIONS[type_](room, seat, action)
-    else:
-        skips = kind == "host" and type_ in game.host_skips
-        if skips:
-            check_cause(room, game, action, absence)
-        first_line = room["log_n"] + 1
-        result = apply_game_action(room, game, actor, action)
-        if skips and room["log_n"] >= first_line:
-            room["host_skip"] = first_line   # the table announces the host's skip (its first line)
-    follow_timer(room)   # the game moved on: the step's clock starts again
-    follow_waiting(room)
+        return act_undo(room, seat, action, undo_step)
+    if type_ in HOST_TYPES or type_ in SEAT_TYPES:
+        return PLATFORM_ACTIONS[type_](room, seat, action)
+    game = games.get(room["game"])
+    first_line = room["log_n"] + 1
+    result = apply_game_action(room, game, HOST if kind == "host" else seat, action)
+    if kind == "host" and type_ in game.host_skips and room["log_n"] >= first_line:
+        room["host_skip"] = first_line   # the table announces the host's skip (its first line)
     return result
 
 

@@ -19,14 +19,13 @@ import logging
 import time
 from typing import Any, Callable, Protocol
 
-from . import explain, games, rooms
+from . import explain, gameplay, games, referee, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import awaited, set_timer
 from .host_powers import AWAY_SECONDS, Absence
 from .lobby import (check_name, claim_seat, set_explain, split_explain, split_options,
                     templates_for, validate_options)
-from .referee import apply_action
 from .room_cache import RoomCache, room_body
 from .store import Store
 from .views import ViewParts, build_view, changes_others, log_tail_from, renamed_seats
@@ -315,10 +314,12 @@ class Service:
         try:
             with self.cache.turn(room) as turn:             # one after the other: the room's lock (room_cache)
                 while True:
-                    actor = self.audience(turn.room, token)    # the token may have been revoked meanwhile
-                    undo_step = self.undo_step(turn.room, action)  # the undo step to restore (store)
-                    result = apply_action(turn.room, *actor, action,   # check, apply, bookkeeping (referee)
-                                          self.cache.kept_templates(turn.room, *actor), absence, undo_step)
+                    actor = self.audience(turn.room, token)    # authenticate again: revoked meanwhile?
+                    checked = referee.check(turn.room, *actor, action,   # check: else the refusal's reason
+                                            self.cache.kept_templates(turn.room, *actor), absence)
+                    result = referee.apply(turn.room, *actor, checked,   # apply, with its undo step and log lines
+                                           self.undo_step(turn.room, action))
+                    gameplay.keep_books(turn.room)             # bookkeeping: the step's timer, the wait
                     if turn.store():                           # store, compare-and-set (room_cache)
                         break                                  # (else another process wrote first: again)
         except ServiceError as refusal:
