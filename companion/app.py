@@ -6,13 +6,12 @@ import logging
 import os
 from pathlib import Path
 
-from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .service import Service
 from .store import open_store
-from .transport import api, assets, guard, http, limits, pages, pings, sockets
+from .transport import api, assets, guard, http, limits, pages, sockets, upstream
 from .transport.compression import without_websocket_compression
 from .transport.headers import SecurityHeaders
 
@@ -22,6 +21,10 @@ MAX_BODY = 64 * 1024
 #: Engine.IO reads messages up to this size, so that a Socket.IO packet over
 #: MAX_BODY is still answered (too_large) rather than cut off unanswered
 MAX_MESSAGE = 1024 * 1024
+#: seconds between Engine.IO's pings, and for an answer to one (tests may
+#: shorten both with the settings PING_INTERVAL and PING_TIMEOUT)
+PING_INTERVAL = 10
+PING_TIMEOUT = 20
 
 
 def default_db_path() -> str:
@@ -86,19 +89,8 @@ def setup_logging() -> None:
         logger.setLevel(os.environ.get("COMPANION_LOG", "WARNING").upper())
 
 
-class App(Flask):
-    """Flask, minus URL matching for Socket.IO events.  Flask-SocketIO runs
-    each event in a request context made from the socket's environ
-    (/socket.io/), and werkzeug matched that path against the routes on
-    every event: it raised NotFound, whose traceback tied frames and the
-    context into reference cycles, about 30 objects per event that only a
-    garbage collection could free (gen-0 passes of 5-25 ms, gen-1 passes up
-    to 120 ms, at 200 actions/s).  No route lives under /socket.io/."""
-
-    def create_url_adapter(self, request):
-        if request is not None and request.path.startswith("/socket.io"):
-            return None
-        return super().create_url_adapter(request)
+#: Flask, minus URL matching for Socket.IO events (reference cycles per event)
+App = upstream.FlaskWithoutSocketRoutes
 
 
 def create_app(config: dict | None = None):
@@ -134,11 +126,11 @@ def create_app(config: dict | None = None):
         logger=socket_log,
         engineio_logger=engine_log,
         max_http_buffer_size=MAX_MESSAGE,
-        ping_interval=10,
-        ping_timeout=20,
+        ping_interval=settings.get("PING_INTERVAL", PING_INTERVAL),
+        ping_timeout=settings.get("PING_TIMEOUT", PING_TIMEOUT),
     )
     guard.check_engine_frames(socketio.server.eio)
-    pings.install()   # under gevent, a timer per socket's ping, not a greenlet
+    upstream.ping_on_loop_timers()   # under gevent, a timer per socket's ping, not a greenlet
     notifier = sockets.Notifier(socketio, store)
     service = Service(store, settings["ACTION_RATE"], settings["ACTION_BURST"], notifier=notifier,
                       away_after=settings["AWAY_SECONDS"])
@@ -156,14 +148,6 @@ def create_app(config: dict | None = None):
     return app, socketio
 
 
-def close_sockets(eio) -> None:
-    """Sends every Engine.IO socket its close packet without waiting for it
-    to leave (a phone that vanished without a goodbye would hold the stop)."""
-    for socket in list(eio.sockets.values()):
-        socket.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
-    eio.sockets = {}
-
-
 def shutdown(app) -> None:
     """A clean stop, sockets before the store: this process's sockets are
     closed (their phones reconnect, behind the proxy to another worker) and
@@ -173,7 +157,7 @@ def shutdown(app) -> None:
     service = app.extensions["companion"]
     service.stopping = True
     try:
-        close_sockets(app.extensions["socketio"].server.eio)
+        upstream.close_engine_sockets(app.extensions["socketio"].server.eio)
         codes = service.store.presence_stop()
         if app.config.get("REDIS_URL"):   # other processes may serve these rooms' sockets
             for code in codes:

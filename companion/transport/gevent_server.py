@@ -7,7 +7,7 @@ library):
   anything, is let go;
 - an idle deadline for every later read and write on a connection
   (``idle_timeout``; websockets keep their own ping/pong watch);
-- one file per connection, websockets included (``OneFileSocket``), so
+- one file per connection, websockets included (``upstream.one_file_socket``), so
   the open-file limit counts phones, not twice the phones;
 - a cap on the connections one client address holds (``per_address``).
   When an address reaches it, its oldest connection still waiting for
@@ -24,9 +24,9 @@ from collections import OrderedDict
 
 import gevent
 from gevent import pywsgi
-from gevent import socket as gsocket
 
 from ..errors import error_body
+from . import upstream
 
 HEADER_TIMEOUT = 10.0
 IDLE_TIMEOUT = 60.0
@@ -73,7 +73,7 @@ class GuardedHandler(pywsgi.WSGIHandler):
 
     def handle_one_response(self):
         super().handle_one_response()
-        if self._connection_upgrade_requested():
+        if upstream.upgrade_requested(self):
             # the websocket wrote its own answer and owned the connection:
             # what the client still sends is websocket frames, not requests
             self.close_connection = True
@@ -94,20 +94,6 @@ class GuardedHandler(pywsgi.WSGIHandler):
         gevent.get_hub().loop.run_callback(throw)
 
 
-class OneFileSocket(gsocket.socket):
-    """An accepted connection that refuses ``dup``.  simple-websocket dups
-    the connection's socket under gevent (and goes on with the original
-    when dup is refused, as it does for TLS sockets): every websocket then
-    held two files, and the open-file limit (often a hard 20,000) stopped a
-    server at half as many phones.  The handler's greenlet waits inside the
-    websocket until it ends and reads nothing meanwhile, so the websocket
-    can use the connection itself."""
-    __slots__ = ()
-
-    def dup(self):
-        raise NotImplementedError("one file per connection")
-
-
 class GuardedServer(pywsgi.WSGIServer):
     handler_class = GuardedHandler
 
@@ -126,15 +112,8 @@ class GuardedServer(pywsgi.WSGIServer):
                          f"Content-Length: {len(body.encode())}\r\n\r\n{body}").encode()
 
     def do_read(self):
-        # as StreamServer.do_read, with the connection as a OneFileSocket
-        try:
-            fd, address = self.socket._accept()
-        except BlockingIOError:
-            if not self.socket.timeout:
-                return None
-            raise
-        return OneFileSocket(self.socket.family, self.socket.type, self.socket.proto,
-                             fileno=fd), address
+        # each connection as one file (upstream.accept_one_file)
+        return upstream.accept_one_file(self.socket)
 
     def handle(self, sock, address):
         peer = address[0] if isinstance(address, tuple) else str(address)

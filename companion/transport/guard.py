@@ -21,6 +21,7 @@ from typing import Any
 from socketio import packet as sio_packet
 
 from .. import rooms
+from . import upstream
 
 MAX_DEPTH = 32          # a real action is 3 deep
 MAX_NUMBER = 100        # characters of one number
@@ -143,7 +144,7 @@ _KNOWN_TYPES = {sio_packet.CONNECT, sio_packet.DISCONNECT, sio_packet.EVENT, sio
                 sio_packet.BINARY_EVENT, sio_packet.BINARY_ACK}
 
 
-class CheckedPacket(sio_packet.Packet):
+class CheckedPacket(upstream.PacketWithoutBinaryWalk):
     """Socket.IO packets decoded with the same checks as HTTP bodies.  A
     packet that fails them is not dropped (the phone would wait for an
     acknowledgement that never comes) nor logged with a traceback: an
@@ -151,13 +152,6 @@ class CheckedPacket(sio_packet.Packet):
     a connection request carries a ``Malformed`` as its auth."""
 
     json = _CheckedJson
-
-    @classmethod
-    def data_is_binary(cls, data):
-        """The server never sends binary data, and walking every outgoing
-        view to find none cost ~10 % of an action's CPU; incoming binary
-        packets are told apart by their type, not by this walk."""
-        return False
 
     def decode(self, encoded_packet):
         self.id = None
@@ -213,18 +207,8 @@ def engine_frame_ok(message: str) -> bool:
 
 def check_engine_frames(eio) -> None:
     """python-engineio decodes a websocket frame outside its error handling:
-    a text frame it cannot decode ends the connection with a traceback (and
+    a text frame it cannot decode ended the connection with a traceback (and
     half a 500 answer written into the websocket).  This server's websocket
-    class skips such frames, as if they were empty (no answer is owed)."""
-    base = eio._async.get("websocket") if eio._async else None
-    if base is None:
-        return
-
-    class CheckedFrames(base):
-        def wait(self):
-            while True:
-                message = super().wait()
-                if not isinstance(message, str) or engine_frame_ok(message):
-                    return message
-
-    eio._async = {**eio._async, "websocket": CheckedFrames}
+    class skips such frames, as if they were empty (no answer is owed);
+    the swap is upstream.skip_bad_frames."""
+    upstream.skip_bad_frames(eio, engine_frame_ok)
