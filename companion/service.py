@@ -3,15 +3,19 @@ functions; they authenticate, check, apply on a copy, store (compare-and-set
 on the room's version, so no update is ever lost), and only then push every
 connected client the view of its own token.
 
-Order of checks for an action (as boardgame.io's master does it): room
-exists → token valid → body well-formed → action known → listed for this
-viewer → fields admitted → the game's rules → store → push.
+``Service.act`` takes an action as boardgame.io's master does
+(``Master.onUpdate``), one step one call into the module named for it:
+load (``room_cache``, 404) → authenticate (the token: host, seat or
+table, 401) → the body (400) and the token's budget (``buckets``) → under
+the room's lock (``room_cache``): authenticate again → check (``referee``:
+action known → listed for this viewer → fields admitted → the game's
+rules) → apply (``referee`` into ``lobby`` or ``gameplay``, with the undo
+step, log lines and points) → bookkeeping (``gameplay``: the step's
+timer, the wait) → store → push (``views``, the notifier) → answer.
 
-This module is the facade; each step has its own module:
-``room_cache`` (load, compare-and-set, what a process keeps per room),
-``lobby`` (the platform's own actions and templates), ``referee`` (an
-action checked and applied), ``gameplay`` (what a game's setup and moves do
-to the room), ``views`` (what each audience sees, and the log).
+Other modules: ``lobby`` (the platform's own actions and templates),
+``gameplay`` (what a game's setup and moves do to the room), ``views``
+(what each audience sees, and the log).
 """
 from __future__ import annotations
 
@@ -293,10 +297,12 @@ class Service:
     # --- actions -----------------------------------------------------------
 
     def act(self, code: str, token: str | None, action: Any, lang: str) -> dict:
-        """One action, start to end, as boardgame.io's master takes one
-        (``onUpdate``); each step one call into the module named for it.
+        """One action, start to end (the order: this module's docstring).
         ``action``: the body, or a function that reads it (HTTP reads it
-        once the token is known: 404, then 401, then 400)."""
+        once the token is known: 404, then 401, then 400).  The push comes
+        before the answer: the actor's answer is the view just pushed to
+        its socket (a socket that takes patches is acknowledged with the
+        version only, after its patch)."""
         room = self.cache.load(code)                    # load: the room or 404
         kind, seat = self.audience(room, token)         # authenticate: host, seat or table; else 401
         action = action_body(action)                    # an action at all: else 400
@@ -312,22 +318,22 @@ class Service:
              action: dict, lang: str) -> dict:
         absence = self.absence(room, self.connected_seats(room)) if kind == "host" else None
         try:
-            with self.cache.turn(room) as turn:             # one after the other: the room's lock (room_cache)
+            with self.cache.turn(room) as turn:   # the room's lock: one action after the other
                 while True:
-                    actor = self.audience(turn.room, token)    # authenticate again: revoked meanwhile?
-                    checked = referee.check(turn.room, *actor, action,   # check: else the refusal's reason
+                    actor = self.audience(turn.room, token)   # again: revoked while it waited?
+                    checked = referee.check(turn.room, *actor, action,
                                             self.cache.kept_templates(turn.room, *actor), absence)
-                    result = referee.apply(turn.room, *actor, checked,   # apply, with its undo step and log lines
+                    result = referee.apply(turn.room, *actor, checked,
                                            self.undo_step(turn.room, action))
-                    gameplay.keep_books(turn.room)             # bookkeeping: the step's timer, the wait
-                    if turn.store():                           # store, compare-and-set (room_cache)
-                        break                                  # (else another process wrote first: again)
+                    gameplay.keep_books(turn.room)   # the step's timer, since when it waits
+                    if turn.store():   # compare-and-set; False: another process wrote first
+                        break
         except ServiceError as refusal:
             if kind == "seat" and refusal.status in (403, 409, 422):
                 refusal.instead = self.instead(room["code"], seat, lang, refusal)
             raise
-        views = self.tell(turn.room, turn.since, turn.names)    # push: every socket its own view
-        return self.answer(turn.room, actor, lang, views, result)   # answer: the actor's view
+        views = self.tell(turn.room, turn.since, turn.names)
+        return self.answer(turn.room, actor, lang, views, result)
 
     def undo_step(self, room: dict, action: dict) -> str | None:
         """The newest undo step, read from the store for an undo only."""
