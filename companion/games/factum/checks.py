@@ -1,6 +1,7 @@
-"""Why an action is refused: one check per action type, returning the
-refusal (an ``Illegal``) or None.  ``apply`` raises what a check returns and
-``why_not`` returns it, so a phone is told the same reason either way.
+"""Why an action is refused: one check per action type (named beside its
+move in ``rules``' moves map), returning the refusal (an ``Illegal``) or
+None, and ``first``, what refuses every move alike.  ``apply`` raises what
+``why_not`` returns, so a phone is told the same reason either way.
 Checks are pure and never trust a field's type (``why_not`` sees actions no
 template admitted)."""
 from __future__ import annotations
@@ -8,10 +9,6 @@ from __future__ import annotations
 from ..base import HOST, Illegal, no_such_seat, not_in_game, txt, wrong_step
 from . import roles
 from .roles import key
-
-SEAT_TYPES = ("volunteer", "told", "judge", "decide", "mark", "vote", "best")
-HOST_TYPES = ("name_storyteller", "name_judge", "close")
-
 
 def missing(action: dict, *fields: str) -> Illegal | None:
     for field in fields:
@@ -161,27 +158,16 @@ def close(state: dict, actor: str, action: dict) -> Illegal | None:
     return None
 
 
-SEAT_CHECKS = {"volunteer": volunteer, "told": told, "judge": judge, "decide": decide,
-               "mark": mark, "vote": vote, "best": best}
-HOST_CHECKS = {"name_storyteller": name_storyteller, "name_judge": name_judge,
-               "close": close}
-
-
-def refusal(state: dict, actor: int | str, action: dict) -> Illegal | None:
-    """The reason ``action`` is refused, or None if the rules allow it."""
+def first(state: dict, actor: int | str, move) -> Illegal | None:
+    """What refuses every move alike, before its own check (``move`` None:
+    a type the game has no move for)."""
     if state["phase"] == "over":
         return Illegal("game_over")
-    type_ = action.get("type")
     if actor == HOST:
-        if type_ in SEAT_TYPES:
+        if move is not None and move.by == "seat":
             return Illegal("players_only")
-        check = HOST_CHECKS.get(type_) if isinstance(type_, str) else None
-    else:
-        if not roles.is_seat(state, actor):
-            return not_in_game()
-        if type_ in HOST_TYPES:
-            return Illegal("host_only")
-        check = SEAT_CHECKS.get(type_) if isinstance(type_, str) else None
-    if check is None:
-        return wrong_step()
-    return check(state, actor, action)
+    elif not roles.is_seat(state, actor):
+        return not_in_game()
+    elif move is not None and move.by == "host":
+        return Illegal("host_only")
+    return wrong_step() if move is None else None

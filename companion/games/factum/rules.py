@@ -1,11 +1,11 @@
 """Factum — the referee: setup, the templates each seat may use, and what an
-accepted action changes.  Refusals are decided in ``checks`` (shared with
-``why_not``); see the package docstring for the decisions taken."""
+accepted action changes, and the moves map at the end (each move with its
+check from ``checks``); see the package docstring for the decisions taken."""
 from __future__ import annotations
 
 import random
 
-from ..base import Game, ev, load_texts, seat, template, txt
+from ..base import Game, Move, ev, load_texts, seat, template, txt
 from . import checks, explain, hidden, roles, scoring, view
 from .roles import key
 
@@ -22,7 +22,6 @@ class Factum(Game):
     seat_fields = frozenset({"seat"})
     #: naming a storyteller or judge decides a race for the seats in it (issue #38)
     host_skips = frozenset({"close", "name_storyteller", "name_judge"})
-    action_types = frozenset(checks.SEAT_TYPES + checks.HOST_TYPES)
     errors = {
         "players_only": 403,          # the host pressed a player's button
         "already_volunteered": 409,   # lost the volunteer race
@@ -106,8 +105,8 @@ class Factum(Game):
             return [template("close", confirm=True, step=[step], guessers=["A", "B"])]
         return [] if step is None else [template("close", confirm=True, step=[step])]
 
-    def why_not(self, state, actor, action):
-        return checks.refusal(state, actor, action)
+    def refusal_first(self, state, actor, move):
+        return checks.first(state, actor, move)
 
     # ------------------------------------------------------------------ views
     def view(self, state, s):
@@ -417,9 +416,18 @@ def end_round(state, void=False):
     return events
 
 
-#: every move of the game, the host's included (checks.refusal tells who may)
-Factum.moves = {"volunteer": volunteer, "told": told, "judge": judge, "decide": decide,
-                "mark": mark, "vote": vote, "best": best,
-                "name_storyteller": name_storyteller, "name_judge": name_judge, "close": close}
+#: every move of the game: what it changes, why it is refused, who makes it
+Factum.moves = {
+    "volunteer": Move(volunteer, checks.volunteer),
+    "told": Move(told, checks.told),
+    "judge": Move(judge, checks.judge),
+    "decide": Move(decide, checks.decide),
+    "mark": Move(mark, checks.mark, secret=True),
+    "vote": Move(vote, checks.vote, secret=True),
+    "best": Move(best, checks.best, secret=True),
+    "name_storyteller": Move(name_storyteller, checks.name_storyteller, by="host"),
+    "name_judge": Move(name_judge, checks.name_judge, by="host"),
+    "close": Move(close, checks.close, by="host"),
+}
 
 GAME = Factum()
