@@ -9,10 +9,20 @@ from typing import Any
 
 from . import explain, games, rooms
 from .errors import ServiceError, fail
+from .gameplay import (
+    GAME_KEYS,
+    TIMER_MAX,
+    TIMER_MIN,
+    log_events,
+    pause_timer,
+    restore_timer,
+    resume_timer,
+    set_timer,
+    snapshot,
+    start_game,
+    timer_on,
+)
 from .games.base import HOST, Game, template
-from .gameplay import (GAME_KEYS, TIMER_MAX, TIMER_MIN, log_events, pause_timer,
-                       restore_timer, resume_timer, set_timer, snapshot, start_game,
-                       timer_on)
 
 HOST_TYPES = {"start", "seat_order", "kick", "reopen_seat", "undo", "end",
               "rematch", "new_game", "timer", "timer_pause", "timer_resume"}

@@ -8,10 +8,19 @@ from typing import Any
 
 from . import games, lobby, rooms
 from .errors import ServiceError, fail
-from .games.base import HOST, Game, Illegal, default_why_not, match_action
 from .gameplay import apply_game_action, keep_books, refused, timer_on
-from .host_powers import Absence, check as check_cause
-from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES, act_undo, check_name, validate_options
+from .games.base import HOST, Game, Illegal, default_why_not, match_action
+from .host_powers import Absence
+from .host_powers import check as check_cause
+from .lobby import (
+    HOST_TYPES,
+    PLATFORM_ACTIONS,
+    SEAT_TYPES,
+    act_undo,
+    check_name,
+    validate_options,
+)
+
 
 def known_type(game: Game, type_: str) -> bool:
     return type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ in game.action_types

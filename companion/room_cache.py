@@ -12,7 +12,8 @@ import contextlib
 import threading
 import time
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import rooms
 from .errors import fail

@@ -21,15 +21,23 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from . import explain, gameplay, games, referee, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import awaited, set_timer
 from .host_powers import AWAY_SECONDS, Absence
-from .lobby import (check_name, claim_seat, set_explain, split_explain, split_options,
-                    templates_for, validate_options)
+from .lobby import (
+    check_name,
+    claim_seat,
+    set_explain,
+    split_explain,
+    split_options,
+    templates_for,
+    validate_options,
+)
 from .room_cache import RoomCache, room_body
 from .store import Store
 from .views import ViewParts, build_view, changes_others, log_tail_from, renamed_seats

@@ -8,8 +8,8 @@ import functools
 import logging
 
 from . import explain, games, lobby, rooms
-from .games.base import Game
 from .gameplay import awaited, timer_view
+from .games.base import Game
 from .host_powers import Absence, skip_view
 from .i18n import translate
 

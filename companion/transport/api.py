@@ -19,7 +19,15 @@ from ..errors import fail
 from ..evening import chart_svg, evening_csv, evening_data, evening_html
 from ..i18n import lookup, translate
 from ..version import version
-from .http import bearer, client_address, json_body, limits, refuse_guessers, request_lang, service
+from .http import (
+    bearer,
+    client_address,
+    json_body,
+    limits,
+    refuse_guessers,
+    request_lang,
+    service,
+)
 
 bp = Blueprint("api", __name__)
 bp.before_request(refuse_guessers)
@@ -117,7 +125,7 @@ def join_note(lang: str) -> tuple[str, bool] | None:
     """The table's note on its join address in ``lang``, and whether the
     address shown is one phones cannot reach (the table then shows no QR
     code); None when there is nothing to say."""
-    base, note = join_address()
+    _, note = join_address()
     if note is None:
         return None
     key, params = note

@@ -19,8 +19,8 @@ from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError, error_answer, fail, internal_answer
-from ..store import outage
 from ..i18n import pick_lang
+from ..store import outage
 from . import guard
 
 log = logging.getLogger("companion")

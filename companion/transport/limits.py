@@ -26,7 +26,7 @@ token)}`` overriding the defaults; env ``COMPANION_LIMITS`` = "off" or
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..buckets import MAX_KEYS, TokenBuckets, too_many
 from ..errors import ServiceError

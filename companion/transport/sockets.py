@@ -17,8 +17,8 @@ from flask_socketio import ConnectionRefusedError, Namespace, SocketIO
 
 from .. import rooms
 from ..errors import ServiceError, error_answer, fail, internal_answer
-from ..store import outage
 from ..i18n import pick_lang
+from ..store import outage
 from . import guard
 from .view_patches import next_push
 
@@ -114,7 +114,7 @@ class RoomEvents(Namespace):
     (``on_<event>``); an event without one is answered unknown_action."""
 
     #: the handlers that run without a Flask request context (see on_action)
-    BARE = {"action"}
+    BARE = frozenset({"action"})
 
     def __init__(self, service, limits, notifier: Notifier):
         super().__init__("/")
