@@ -4,7 +4,8 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["companion/static/vendor/**"] },   // the Socket.IO client, from npm
+  // the Socket.IO client, from npm; our own scripts without comment lines (transport/lean.py)
+  { ignores: ["companion/static/vendor/**", "companion/static/lean/**"] },
   js.configs.recommended,
   {
     files: ["companion/static/**/*.js"],

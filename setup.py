@@ -1,11 +1,14 @@
 """The build hook: the wheel (and the sdist) carry the Socket.IO browser
 client, copied from the pinned npm package (package-lock.json) into
-companion/static/vendor/ at build time, never committed.  Where the file
+companion/static/vendor/ at build time, never committed, and the lean
+copies of our scripts and styles (companion/static/lean/, made by
+companion/transport/lean.py), never committed either.  Where the file
 is not there yet (a Dockerfile copies it from its Node stage), it comes
 from node_modules, after `npm ci --omit=dev` if that is missing too."""
 import os
 import shutil
 import subprocess
+import sys
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
@@ -29,9 +32,16 @@ def browser_client() -> None:
     shutil.copyfile(source, TARGET)
 
 
+def lean_copies() -> None:
+    # run as a script: the package's requirements are not installed at build time
+    subprocess.run([sys.executable, "-P", os.path.join(HERE, "companion", "transport", "lean.py")],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
 class BuildWithClient(build_py):
     def run(self):
         browser_client()
+        lean_copies()
         super().run()
 
 

@@ -1,19 +1,20 @@
 """Files: the vendor script (static/vendor/, from npm), versioned static URLs and
-how long a browser keeps a file; our scripts and styles served without
-their comment lines.  ``finish_answer`` runs after every answer of the app
-(files or not) and hands each to compression.gzip_answer."""
+how long a browser keeps a file; our scripts and styles served as their lean
+copies (transport/lean.py, made at install time) where current.
+``finish_answer`` runs after every answer of the app (files or not) and
+hands each to compression.gzip_answer."""
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
 import os
-import re
+from dataclasses import dataclass, field
 
-from flask import Blueprint, current_app, request, send_from_directory, url_for
-from werkzeug.security import safe_join
+from flask import Blueprint, current_app, request, send_file, send_from_directory, url_for
 
-from .compression import gzip_answer
+from . import lean
+from .compression import Kept, gzip_answer
 from .http import refuse_guessers
 
 bp = Blueprint("assets", __name__)
@@ -29,14 +30,6 @@ VENDOR_FOLDER = "vendor"
 #: content, so browsers keep it a year; without (or with an old) version it
 #: is revalidated each time (cheap: 304 on its ETag)
 LONG_CACHE = "public, max-age=31536000, immutable"
-_versions: dict[str, str] = {}            # file path -> hash of its content
-
-#: whole-line comments of our own scripts and styles (a block comment that
-#: ends its line, a ``//`` line): for the reader of the source, not for a
-#: phone that pays for every byte (about a fifth of the phone page)
-COMMENT_LINES = re.compile(rb"^[ \t]*/\*(?:(?!\*/).)*\*/[ \t]*\n|^[ \t]*//[^\n]*\n", re.S | re.M)
-LEAN = {"text/css", "text/javascript", "application/javascript"}
-_lean: dict[str, bytes] = {}   # file path -> its content without comment lines
 
 
 #: what the pages cannot do without, checked before ``companion serve``
@@ -195,25 +188,77 @@ def vendor_folder() -> str:
     return os.path.join(current_app.static_folder, VENDOR_FOLDER)
 
 
-def file_version(path: str) -> str:
-    """A short hash of the file's content, taken once per process (a file
-    changed under a running server keeps its version until a restart)."""
-    version = _versions.get(path)
-    if version is None:
-        try:
+# --- the files as served: a fixed set, read once --------------------------------
+
+@dataclass
+class Served:
+    """A static file as the app serves it."""
+    path: str      # our script's or style's lean copy while current, else the file itself
+    version: str   # a short hash of what is served
+    gzip: Kept = field(default_factory=Kept)
+
+
+def version_of(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()[:10]
+
+
+@functools.lru_cache(maxsize=2)   # one static folder per process (a test may build another)
+def served_files(static: str) -> dict[str, Served]:
+    """Every file under ``static`` (but lean/), by its path there, read once
+    at the first ask: a fixed set, so what is kept per file (its version,
+    its gzip) is bounded by it.  A file changed under a running server keeps
+    its version until a restart; one added since is served without one."""
+    copies = os.path.join(static, lean.FOLDER)
+    try:
+        with open(os.path.join(copies, lean.MADE_FROM), encoding="utf-8") as file:
+            made_from = json.load(file)
+    except (OSError, ValueError):
+        made_from = {}   # not built (yet): every file is served as it is
+    files = {}
+    for folder, subfolders, names in os.walk(static):
+        if folder == static:
+            subfolders[:] = [name for name in subfolders if name != lean.FOLDER]
+        for name in names:
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, static).replace(os.sep, "/")
             with open(path, "rb") as file:
-                version = _versions[path] = hashlib.sha256(file.read()).hexdigest()[:10]
-        except (OSError, TypeError):
-            # gone since the start's check: the page still renders, that
-            # file answers 404 (never a 500 for the whole page)
-            return "missing"
-    return version
+                content = file.read()
+            copy = os.path.join(copies, relative)
+            if made_from.get(relative) == lean.source_hash(content) and os.path.isfile(copy):
+                path = copy
+                with open(copy, "rb") as file:
+                    content = file.read()
+            files[relative] = Served(path, version_of(content))
+    return files
+
+
+def served(relative: str) -> Served | None:
+    return served_files(current_app.static_folder).get(relative)
+
+
+def static_file(filename: str):
+    """Flask's static route (``/static/<filename>``), serving a script's or
+    style's lean copy where it is current."""
+    file = served(filename)
+    if file is None:   # added since the start, or none: Flask's answer (404)
+        return current_app.send_static_file(filename)
+    return send_file(file.path)
+
+
+@bp.record_once
+def serve_lean_copies(state):
+    state.app.view_functions["static"] = static_file
 
 
 def asset(filename: str) -> str:
     """The versioned URL of static/``filename``."""
-    path = safe_join(current_app.static_folder, filename)
-    return url_for("static", filename=filename, v=file_version(path))
+    file = served(filename)
+    return url_for("static", filename=filename, v=file.version if file else "missing")
+
+
+def vendor_url(name: str) -> str:
+    file = served(f"{VENDOR_FOLDER}/{name}")
+    return f"/vendor/{name}?v={file.version if file else 'missing'}"
 
 
 #: the shared page API: several plain scripts by job (static/texts.js, …),
@@ -221,69 +266,45 @@ def asset(filename: str) -> str:
 SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js", "timer.js")
 
 
-def shared_body() -> bytes:
-    """The shared scripts joined in their order, without comment lines
-    (once per process, like a file's lean body)."""
-    body = _lean.get("shared")
-    if body is None:
-        parts = [lean_file(safe_join(current_app.static_folder, name)) for name in SHARED]
-        body = _lean["shared"] = b"\n".join(parts)
-        _versions["shared"] = hashlib.sha256(body).hexdigest()[:10]
-    return body
+@functools.lru_cache(maxsize=2)   # as served_files
+def shared(static: str) -> tuple[bytes, Served]:
+    """The shared scripts as served, joined in their order (once per process)."""
+    parts = []
+    for name in SHARED:
+        with open(served_files(static)[name].path, "rb") as file:
+            parts.append(file.read())
+    body = b"\n".join(parts)
+    return body, Served("", version_of(body))
 
 
 def shared_url() -> str:
-    shared_body()
-    return url_for("assets.shared_scripts", v=_versions["shared"])
+    return url_for("assets.shared_scripts", v=shared(current_app.static_folder)[1].version)
 
 
 @bp.get("/shared.js")
 def shared_scripts():
-    response = current_app.response_class(shared_body(), mimetype="text/javascript")
-    fresh = request.args.get("v") == _versions["shared"]
-    response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
+    body, file = shared(current_app.static_folder)
+    response = current_app.response_class(body, mimetype="text/javascript")
     response.add_etag()
     return response.make_conditional(request)
 
 
-def vendor_url(name: str) -> str:
-    path = os.path.join(vendor_folder(), name)
-    return f"/vendor/{name}?v={file_version(path)}"
-
-
-def served_file() -> str | None:
-    """The path of the file this request asked for, if it is a static or
-    vendor file."""
+def requested_file() -> Served | None:
+    """The file this request asked for, if it is one of the served set."""
     if request.endpoint == "static":
-        return safe_join(current_app.static_folder, (request.view_args or {}).get("filename", ""))
+        return served((request.view_args or {}).get("filename", ""))
     if request.endpoint == "assets.vendor_socketio":
-        return os.path.join(vendor_folder(), "socket.io.min.js")
+        return served(f"{VENDOR_FOLDER}/socket.io.min.js")
+    if request.endpoint == "assets.shared_scripts":
+        return shared(current_app.static_folder)[1]
     return None
-
-
-def lean_file(path: str) -> bytes:
-    """A static script or style as served: without its comment lines
-    (once per process, like its version)."""
-    body = _lean.get(path)
-    if body is None:
-        with open(path, "rb") as file:
-            body = _lean[path] = COMMENT_LINES.sub(b"", file.read())
-    return body
 
 
 @bp.after_app_request
 def finish_answer(response):
-    """Every answer of the app: a file's caching and lean body, then gzip."""
-    path = served_file()
-    if path and response.status_code in (200, 304):
-        versioned = request.args.get("v")
-        fresh = versioned is not None and os.path.isfile(path) and versioned == file_version(path)
+    """Every answer of the app: a file's caching, then gzip (a file's kept)."""
+    file = requested_file()
+    if file and response.status_code in (200, 304):
+        fresh = request.args.get("v") == file.version
         response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
-    if (path and response.status_code == 200 and response.mimetype in LEAN
-            and request.endpoint == "static" and os.path.isfile(path)):
-        opened = response.response
-        response.direct_passthrough = False
-        response.set_data(lean_file(path))
-        if hasattr(opened, "close"):
-            opened.close()
-    return gzip_answer(response, path is not None or request.endpoint == "assets.shared_scripts")
+    return gzip_answer(response, file.gzip if file else None)

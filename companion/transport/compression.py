@@ -11,12 +11,22 @@ from flask import request
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript",
                 "application/json", "image/svg+xml"}
 MIN_GZIP = 512   # smaller answers gain less than the header costs
-_gzipped: dict[tuple[str, str], bytes] = {}   # (URL path, ETag) of a file -> its gzip
 
 
-def gzip_answer(response, is_file: bool):
+class Kept:
+    """A static file's gzip, made once and kept for its current ETag only.
+    The app keeps one per file of the fixed set it serves
+    (assets.served_files), so the gzips kept never outnumber those files."""
+    __slots__ = ("etag", "body")
+
+    def __init__(self):
+        self.etag: str | None = None
+        self.body: bytes | None = None
+
+
+def gzip_answer(response, kept: Kept | None):
     """Text answers go gzipped to a client that takes gzip; a static file's
-    gzip is made once per process."""
+    gzip (``kept``: its place) is made once per process."""
     if (response.status_code != 200 or response.mimetype not in COMPRESSIBLE
             or "Content-Encoding" in response.headers):
         return response
@@ -24,16 +34,17 @@ def gzip_answer(response, is_file: bool):
     if request.accept_encodings.quality("gzip") <= 0:
         return response
     etag, _ = response.get_etag()
-    key = (request.path, etag) if is_file and etag else None
-    body = _gzipped.get(key) if key else None
+    if kept is not None and not etag:
+        kept = None
+    body = kept.body if kept is not None and kept.etag == etag else None
     if body is None:
         response.direct_passthrough = False   # a file: read it here (make_sequence closes it)
         raw = response.get_data()
         if len(raw) < MIN_GZIP:
             return response
-        body = gzip.compress(raw, compresslevel=9 if key else 6, mtime=0)
-        if key:
-            _gzipped[key] = body
+        body = gzip.compress(raw, compresslevel=9 if kept else 6, mtime=0)
+        if kept is not None:
+            kept.etag, kept.body = etag, body
     elif hasattr(response.response, "close"):
         response.call_on_close(response.response.close)
     response.direct_passthrough = False
