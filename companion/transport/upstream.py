@@ -43,8 +43,9 @@ def version_problem() -> str | None:
         if installed != written_for:
             found = f"{installed} is installed" if installed else "is not installed"
             return (f"{distribution} {found}, but the server's patch of it "
-                    f"(companion/transport/upstream.py) was written for {written_for}: install the "
-                    "pinned versions (scripts/setup, or pip install -e . in the checkout)")
+                    f"(companion/transport/upstream.py) was written for {written_for}: install "
+                    f"that version (pip install {distribution}=={written_for}, or scripts/setup "
+                    "in a checkout)")
     return None
 
 

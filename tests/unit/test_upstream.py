@@ -46,8 +46,8 @@ def test_serve_refuses_to_start_with_another_version(monkeypatch, capsys, instal
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines == [
         f"companion: {said}, but the server's patch of it (companion/transport/upstream.py) was "
-        "written for 4.15.1: install the pinned versions (scripts/setup, or pip install -e . "
-        "in the checkout)"]
+        "written for 4.15.1: install that version (pip install python-engineio==4.15.1, or "
+        "scripts/setup in a checkout)"]
 
 
 @pytest.fixture
@@ -175,3 +175,14 @@ def test_a_websocket_request_is_told_apart(headers, upgrade):
     handler = pywsgi.WSGIHandler.__new__(pywsgi.WSGIHandler)
     handler.headers = headers
     assert upstream.upgrade_requested(handler) is upgrade
+
+
+def test_the_patches_are_written_for_the_pinned_versions():
+    """A pin raised in pyproject.toml without reading the patch again
+    fails here (and `companion serve` would refuse to start)."""
+    import tomllib
+
+    from tests.servers import ROOT
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = dict(line.split("#")[0].strip().split("==") for line in project["dependencies"])
+    assert {name: pins[name] for name in upstream.WRITTEN_FOR} == upstream.WRITTEN_FOR
