@@ -457,7 +457,7 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
         for undo in [None] + steps:
             if undo:
                 room["_undo"] = undo
-            if not service.save_room(room, loaded, since):
+            if not service.cache.save_room(room, loaded, since):   # the store round trip an action ends with
                 raise RuntimeError(f"room {code} changed while it was being prepared")
             since, loaded, room["version"] = room["log_n"], room["version"], room["version"] + 1
         out.append({"code": code, "tokens": tokens, "host": host})
