@@ -2,17 +2,15 @@
 """The bare stack: a plain python-socketio server with the companion's async
 stack, for the benchmarks to compare against (bench/load.py, bench/idle.py).
 
-gevent's pywsgi on a listening socket with TCP_NODELAY, as `companion serve`
-does (websockets through simple-websocket, or gevent-websocket's handler where
-that is installed, as Flask-SocketIO's socketio.run would pick).  A socket
+gevent's pywsgi on a listening socket with TCP_NODELAY, websockets through
+simple-websocket, as `companion serve` does.  A socket
 connects with auth {room, token}; `action` bumps the room's version, emits a
 small `view` to each of the room's sockets one sid at a time (the companion
 pushes one personalised view per sid) and acknowledges with
 {"ok": true, "view": {...}}.  Nothing is stored and nothing is checked.
 
     python -m bench.echo PORT [--redis URL] [--pad BYTES] [--rules DB] [--no-nodelay]
-                              [--collector default] [--stack gws] [--packets orjson]
-                              [--no-deflate]
+                              [--collector default] [--packets orjson] [--no-deflate]
 
 --redis: python-socketio's RedisManager as the message queue (what the
 companion runs with REDIS_URL: every emit is also published to Redis).
@@ -28,12 +26,7 @@ every socket of the room, each view sent with the companion's view shape
 what the companion adds to this), written as the companion writes packets
 (its packet class: orjson, no walk for binary data).  A socket gets its
 view on connect, as the companion pushes it.
---stack: the websocket layer under pywsgi, simple-websocket (`gevent`, as
-`companion serve`) or gevent-websocket's handler (`gws`, imported from
-GWS_PATH only: installed beside python-engineio it would become the layer of
-every gevent server); EchoServer(stack="uwsgi") runs the echo under uWSGI
-instead (bench/uwsgi_echo.py).  --packets orjson: the companion's packet
-class.  --no-deflate: the browser's permessage-deflate offer dropped, as the
+--packets orjson: the companion's packet class.  --no-deflate: the browser's permessage-deflate offer dropped, as the
 companion's app drops it (the plain echo deflates every view).
 --collector: `companion` (default) keeps the garbage collector as `companion
 serve` does (companion/cli.py: young threshold 2,000, whatever lives a
@@ -44,7 +37,6 @@ second frozen, gevent without spawning stacks); with Python's defaults
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -56,18 +48,9 @@ from .processes import free_port, stop
 ROOT = Path(__file__).resolve().parent.parent
 
 
-STACKS = ("gevent", "gws", "uwsgi")
-#: where gevent-websocket is installed for the "gws" stack (pip install
-#: --target): never in the venv, where python-engineio's gevent driver would
-#: take it for the websocket layer of every gevent server, `companion serve`'s too
-GWS_PATH = os.environ.get("BENCH_GWS_PATH", "/tmp/gws")
-
-
 def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-          collector: str = "companion", rules: str | None = None, stack: str = "gevent",
-          packets: str = "default", deflate: bool = True, wsaccel: bool = True) -> None:
-    if not wsaccel:   # gevent-websocket validates UTF-8 with wsaccel when it can import it
-        sys.modules["wsaccel"] = None
+          collector: str = "companion", rules: str | None = None,
+          packets: str = "default", deflate: bool = True) -> None:
     import gevent
     from gevent import monkey
     if collector == "companion":
@@ -77,11 +60,6 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
 
     from gevent import pywsgi
     from gevent import socket as gsocket
-    handler = {}             # simple-websocket, as Flask-SocketIO and `companion serve` run
-    if stack == "gws":       # gevent-websocket's handler: its own frame code
-        from geventwebsocket.handler import WebSocketHandler
-        handler = {"handler_class": WebSocketHandler}
-
     sio, app = build_app(redis_url, pad, rules, packets, "gevent", deflate)
     listener = gsocket.socket()
     listener.setsockopt(gsocket.SOL_SOCKET, gsocket.SO_REUSEADDR, 1)
@@ -91,7 +69,7 @@ def serve(port: int, redis_url: str | None = None, pad: int = 0, nodelay: bool =
     listener.listen(1024)
     if collector == "companion":
         keep_companion_collector(sio)
-    server = pywsgi.WSGIServer(listener, app, log=None, **handler)
+    server = pywsgi.WSGIServer(listener, app, log=None)
     signal.signal(signal.SIGTERM, lambda *a: server.stop(timeout=1))
     server.serve_forever()
 
@@ -135,17 +113,6 @@ def build_app(redis_url: str | None, pad: int, rules: str | None, packets: str,
         return sio_app(environ, start_response)
 
     return sio, app
-
-
-def uwsgi_command(port: int, cores: int = 4000) -> list[str]:
-    """uWSGI serving bench/uwsgi_echo.py: its C HTTP parser and websocket
-    frames on its gevent loop (python-engineio's ``gevent_uwsgi`` mode), one
-    process (no master: its CPU is the worker's), TCP_NODELAY on every
-    connection; ``cores`` greenlets, one per open socket."""
-    return [str(Path(sys.executable).with_name("uwsgi")), "--http-socket", f"127.0.0.1:{port}",
-            "--gevent", str(cores), "--gevent-early-monkey-patch", "--tcp-nodelay",
-            "--listen", "1024", "--die-on-term", "--disable-logging", "--buffer-size", "65535",
-            "--wsgi", "bench.uwsgi_echo", "--chdir", str(ROOT)]
 
 
 def register_echo(sio, pad: int) -> None:
@@ -303,25 +270,17 @@ class EchoServer:
     """The echo server as a subprocess on a free port."""
 
     def __init__(self, redis_url: str | None = None, pad: int = 0, nodelay: bool = True,
-                 collector: str = "companion", rules: str | None = None, stack: str = "gevent",
-                 packets: str = "default", deflate: bool = True, wsaccel: bool = True):
+                 collector: str = "companion", rules: str | None = None,
+                 packets: str = "default", deflate: bool = True):
         import requests
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         options = {"redis_url": redis_url, "pad": pad, "nodelay": nodelay, "collector": collector,
-                   "rules": rules, "stack": stack, "packets": packets, "deflate": deflate,
-                   "wsaccel": wsaccel}
-        env = dict(os.environ)
-        if stack == "uwsgi":   # bench/uwsgi_echo.py reads the options from the environment
-            args = uwsgi_command(self.port)
-            env["BENCH_ECHO"] = json.dumps(options)
-        else:
-            args = [sys.executable, "-m", "bench.echo", str(self.port), "--json", json.dumps(options)]
-        if stack == "gws":
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [GWS_PATH, env.get("PYTHONPATH")]))
+                   "rules": rules, "packets": packets, "deflate": deflate}
+        args = [sys.executable, "-m", "bench.echo", str(self.port), "--json", json.dumps(options)]
         # the server's output, for the reason when it dies; open while it runs
         self.output = tempfile.TemporaryFile()   # noqa: SIM115 -- closed in stop()
-        self.process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.output,
+        self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.output,
                                         stderr=subprocess.STDOUT)
         self.wait_healthy(requests)
 
@@ -359,10 +318,6 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--collector", choices=["companion", "default"], default="companion",
                         help="the garbage collector as `companion serve` keeps it (young "
                              "threshold 2,000, what lives a second frozen), or Python's defaults")
-    parser.add_argument("--stack", choices=["gevent", "gws"], default="gevent",
-                        help="the websocket layer under pywsgi: simple-websocket (gevent, as "
-                             "`companion serve`) or gevent-websocket's handler (gws; uWSGI: "
-                             "uwsgi_command)")
     parser.add_argument("--packets", choices=["default", "orjson"], default="default",
                         help="python-socketio's packets (json) or the companion's (orjson)")
     parser.add_argument("--no-deflate", action="store_true",
@@ -373,7 +328,7 @@ def main(argv: list[str]) -> None:
         options = json.loads(args.json)
     else:
         options = {"redis_url": args.redis, "pad": args.pad, "nodelay": not args.no_nodelay,
-                   "collector": args.collector, "rules": args.rules, "stack": args.stack,
+                   "collector": args.collector, "rules": args.rules,
                    "packets": args.packets, "deflate": not args.no_deflate}
     options["pad"] = max(0, min(options["pad"], 1_000_000))
     serve(args.port, **options)

@@ -38,8 +38,7 @@ acknowledged actions.
     .venv/bin/python -m bench.load --plan 200:200 --stores sqlite --games pick,hoax \\
         --seconds 30 --reps 3 --throughput 10
     .venv/bin/python -m bench.load --plan 200:200 --stores '' --interleave --reps 3 \\
-        --echo-stacks gevent+nodeflate+orjson,gws+nodeflate+orjson,uwsgi+nodeflate+orjson
-                                                    # echo only, on other stacks beside it
+        --echo-stacks gevent+nodeflate+orjson       # echo only, also as the companion sets it
 
 Loopback only; bounded (plan x seconds x repetitions); stops itself and every
 process it started.  Not a test: it prints figures and ratios, and asserts
@@ -331,7 +330,6 @@ def hot_spots(collapsed: str, top: int = 12) -> str:
 
 #: the layers of the stack, by where a frame's code lives (first match wins)
 LAYERS = [("wsproto", "wsproto/"), ("simple-websocket", "simple_websocket/"),
-          ("gevent-websocket", "geventwebsocket/"), ("uWSGI, engine.io gevent_uwsgi", "uwsgi"),
           ("engine.io", "engineio/"), ("socket.io", "socketio/"),
           ("Flask-SocketIO", "flask_socketio/"), ("Flask, werkzeug", "flask/"),
           ("Flask, werkzeug", "werkzeug/"), ("JSON", "json/"), ("JSON", "orjson"),
@@ -546,19 +544,19 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
 
 
 def run_echo(args, plan, cpus, redis_url=None, pad=0, variant="gevent") -> list[dict]:
-    """Echo on the stack ``variant`` ("gevent", "gws", "uwsgi", each with
-    optional "+orjson", "+nodeflate", "+nowsaccel"): a row "echo" for the plain gevent
-    stack, else "echo@variant", beside it in the same run."""
+    """Echo as ``variant`` sets it ("gevent", optionally "+orjson",
+    "+nodeflate"): a row "echo" for the plain one, else "echo@variant",
+    beside it in the same run."""
     rooms_n, _ = plan
     rooms = [{"code": f"E{r:04d}", "tokens": [str(s) for s in range(SEATS)], "host": "host"}
              for r in range(rooms_n)]
     store = "echo+redis" if redis_url else "echo+pad" if pad else "echo"
     if variant != "gevent":
         store += "@" + variant
-    stack, *flags = variant.split("+")
+    _, *flags = variant.split("+")
     return run_bare(args, plan, cpus, store, "-", rooms, "rename", redis_url=redis_url, pad=pad,
-                    stack=stack, packets="orjson" if "orjson" in flags else "default",
-                    deflate="nodeflate" not in flags, wsaccel="nowsaccel" not in flags)
+                    packets="orjson" if "orjson" in flags else "default",
+                    deflate="nodeflate" not in flags)
 
 
 def run_floor(args, plan, cpus, game, db, rooms) -> list[dict]:
@@ -940,13 +938,12 @@ def parse_args(argv):
                         help="the companion's sockets opt in to JSON-patch pushes (rows "
                         "labelled STORE/p); `both`: each companion row with and without")
     parser.add_argument("--echo-stacks", default="gevent",
-                        help="echo on these stacks, a row each (echo@NAME), beside the gevent "
-                        "one: gevent (pywsgi + simple-websocket, as `companion serve`), gws "
-                        "(gevent-websocket's handler, from BENCH_GWS_PATH), uwsgi (uWSGI's "
-                        "websockets, gevent_uwsgi), each optionally +orjson (the companion's "
-                        "packets), +nodeflate (no permessage-deflate, as the companion) and "
-                        "+nowsaccel (gevent-websocket without wsaccel's UTF-8 check); "
-                        "default gevent")
+                        help="echo also set so, a row each (echo@NAME), beside the plain "
+                        "one: gevent (pywsgi + simple-websocket, as `companion serve`) "
+                        "optionally +orjson (the companion's packets) and +nodeflate (no "
+                        "permessage-deflate, as the companion); default gevent.  Other "
+                        "stacks (gevent-websocket, uWSGI) were measured and dropped: "
+                        "docs/SCALING.md")
     parser.add_argument("--floor", action="store_true",
                         help="also run `rules` per game: the bare stack with only the game's own "
                              "work on rooms in memory (needs the sqlite store in the run)")
@@ -995,10 +992,8 @@ def parse_args(argv):
                           if v.strip() and v.strip() != "gevent"]
     for variant in args.echo_variants:
         stack, *flags = variant.split("+")
-        if stack not in ("gevent", "gws", "uwsgi") or not set(flags) <= {"orjson", "nodeflate",
-                                                                  "nowsaccel"}:
-            parser.error("--echo-stacks: gevent, gws, uwsgi, each optionally +orjson, +nodeflate, "
-                         "+nowsaccel")
+        if stack != "gevent" or not set(flags) <= {"orjson", "nodeflate"}:
+            parser.error("--echo-stacks: gevent, optionally +orjson, +nodeflate")
     if args.cpu_quota is not None and not 0.05 <= args.cpu_quota <= 1:
         parser.error("--cpu-quota is a fraction of one core, 0.05..1")
     return args
