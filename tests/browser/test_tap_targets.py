@@ -104,13 +104,15 @@ def test_phone_and_table_in_lobby_play_rules_and_end(server, browser, game):
 
 def test_nothing_waits_for_input_a_phone_never_gives():
     scripts = {p.name: p.read_text() for p in (ROOT / "companion" / "static").rglob("*.js")}
+    styles = list((ROOT / "companion" / "static").rglob("*.css"))
+    assert "phone.js" in scripts and styles, "no page scripts or styles found: nothing would be checked"
     for name, text in scripts.items():
         for event in ("dblclick", "mouseover", "mouseenter", "mouseleave", "mouseout", "hover"):
             assert not re.search(rf"['\"]{event}['\"]|on{event}\b", text), f"{name} listens for {event}"
         for match in re.finditer(r"contextmenu", text):
             line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
             assert "data-hold" in line and "preventDefault" in line, f"{name}: {line.strip()}"
-    for css in (ROOT / "companion" / "static").rglob("*.css"):
+    for css in styles:
         for rule in re.finditer(r"([^{}]*:hover[^{}]*)\{([^}]*)\}", css.read_text()):
             props = {decl.split(":")[0].strip() for decl in rule.group(2).split(";") if ":" in decl}
             assert props <= {"background", "background-color", "color", "text-decoration", "border-color"}, (

@@ -47,6 +47,7 @@ def test_env_example_names_every_setting_with_its_default():
     code = "\n".join(path.read_text() for path in (ROOT / "companion").rglob("*.py"))
     read = set(re.findall(r"""(?:env|os\.environ\.get)\(\s*["'](COMPANION_\w+)["']""", code))
     internal = {"COMPANION_DB", "COMPANION_EXTRA_GAMES"}   # the image's, the tests'
+    assert "COMPANION_PUBLIC_URL" in read, "the pattern finds no setting the server reads: nothing would be compared"
     assert read - internal <= set(settings), read - internal - set(settings)
     for variable, default in re.findall(
             r"""(?:env|os\.environ\.get)\(\s*["'](COMPANION_\w+)["'],\s*["']([^"']*)["']\)""", code):
