@@ -80,6 +80,15 @@ def test_the_protocol_gives_every_platform_code_its_status():
     assert not wrong, f"docs/PROTOCOL.md's status differs from the code's (doc, code): {wrong}"
 
 
+def refusal_codes(game) -> set[str]:
+    """A game's refusal codes: its ``errors`` table, and every code it has
+    a message for (``error.<code>``, a platform code worded its own way
+    included)."""
+    worded = {key.split(".", 1)[1] for key in game.texts["en"]
+              if key.startswith("error.") and key.count(".") == 1}
+    return set(game.errors) | worded
+
+
 #: the shipped games (the suite's fixture game ``pick`` is registered later, by conftest)
 SHIPPED = sorted(name for name in games.all_games() if name != "pick")
 
@@ -89,7 +98,9 @@ def test_each_game_has_its_document_with_its_refusal_codes(name):
     doc = ROOT / "docs" / "games" / f"{name}.md"
     assert doc.is_file(), f"no docs/games/{name}.md"
     text = doc.read_text(encoding="utf-8")
-    missing = [code for code in games.get(name).errors if f"`{code}`" not in text]
+    codes = refusal_codes(games.get(name))
+    assert codes, f"{name}: no refusal codes found (neither its errors table nor error.* texts)"
+    missing = [code for code in codes if f"`{code}`" not in text]
     assert not missing, f"docs/games/{name}.md does not list these refusal codes: {missing}"
 
 
