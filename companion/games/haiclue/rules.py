@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import (HOST, SHARED_ERRORS, Game, Illegal, ev, load_texts, seat,
+from ..base import (HOST, SHARED_ERRORS, Game, Illegal, Move, ev, load_texts, seat,
                     template, txt)
 from .explain import explain as _explain
 from .hidden import hidden_variants as _hidden_variants
@@ -43,7 +43,6 @@ class Haiclue(Game):
     max_players = 12
     options_schema = [{"name": "words", "kind": "bool", "default": False}]
     texts = load_texts(__package__)
-    action_types = frozenset({"clue_ready", "guess", "close", "next", "words"})
     errors = ERRORS
     seat_fields = frozenset({"target", "seat", "youngest"})
     #: the typed clue and the host's typed target words are shown as typed
@@ -93,33 +92,8 @@ class Haiclue(Game):
             ev("start", players=n, tiles=tiles, rounds=2 * tiles),
             ev("order", youngest=seat(youngest), order=[seat(s) for s in order]),
         ]
-        events += self._start_round(state, rng)
+        events += _start_round(state, rng)
         return state, events
-
-    @staticmethod
-    def _draw(state: dict, rng: random.Random, events: list) -> str:
-        if not state["deck"]:
-            cards = list(state["discard"])
-            rng.shuffle(cards)
-            state["deck"], state["discard"] = "".join(cards), ""
-            events.append(ev("reshuffle"))
-        card = state["deck"][-1]
-        state["deck"] = state["deck"][:-1]
-        return BY_INITIAL[card]
-
-    def _start_round(self, state: dict, rng: random.Random) -> list[dict]:
-        events: list[dict] = []
-        state["round"] += 1
-        state["phase"] = "clue"
-        state["colors"] = {key(s): self._draw(state, rng, events) for s in state["seats"]}
-        state["ready"] = {}
-        state["current"] = 0
-        state["guesses"] = {}
-        state["results"] = []
-        state["todo"] = None
-        events.append(ev("round", round=state["round"], rounds=state["rounds"],
-                         side=txt("value." + side(state))))
-        return events
 
     # --- templates ---------------------------------------------------------
     # The guess lists all four colours whatever the guesser's own colour
@@ -154,230 +128,19 @@ class Haiclue(Game):
                 c: {"kind": "text", "max": WORD_MAX, "optional": True} for c in COLORS}))
         return out
 
-    # --- refusals (shared by apply and why_not) ----------------------------
+    # --- refusals: what every move shares; each move's own check is
+    # --- named beside it in the moves map at the end ----------------------
 
-    def __init__(self):
-        self.moves = {"clue_ready": self._clue_ready, "guess": self._guess, "close": self._close,
-                      "next": self._next, "words": self._words}
-
-    def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
-        if action.get("type") not in self.action_types:
+    def refusal_first(self, state: dict, actor: int | str, move) -> Illegal | None:
+        if move is None:
             return None
-        return self._refusal(state, actor, action)
-
-    def _refusal(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
-        """Why the rules refuse ``action`` now, or None.  Pure."""
-        type_ = action["type"]
-        who = self._actor_refusal(state, actor, type_)
-        if who is not None:
-            return who
-        if state["phase"] == "over":
-            return refuse("game_over")
-        return {
-            "clue_ready": self._clue_refusal,
-            "guess": self._guess_refusal,
-            "close": self._close_refusal,
-            "next": self._next_refusal,
-            "words": self._words_refusal,
-        }[type_](state, actor, action)
-
-    @staticmethod
-    def _actor_refusal(state: dict, actor: int | str, type_: str) -> Illegal | None:
-        if type_ in ("close", "words"):
-            return refuse("host_only") if actor != HOST else None
-        if actor == HOST:
-            return refuse("host_cannot") if type_ in ("clue_ready", "guess") else None
-        if actor not in state["seats"]:
+        if move.by == "host" and actor != HOST:
+            return refuse("host_only")
+        if actor == HOST and move.by == "seat":
+            return refuse("host_cannot")
+        if actor != HOST and actor not in state["seats"]:
             return refuse("not_in_game")
-        return None
-
-    @staticmethod
-    def _clue_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
-        if state["phase"] != "clue":
-            return refuse("not_clue_step")
-        if key(actor) in state["ready"]:
-            return refuse("already_ready")
-        text = action.get("text")
-        if text is None:
-            return None
-        if not isinstance(text, str):
-            return refuse("invalid_field", field=txt("field.text"))
-        words = text.split()
-        if len(text.strip()) > CLUE_MAX:
-            return refuse("clue_too_long", max=CLUE_MAX)
-        if len(words) == 1:
-            return refuse("clue_two_words")
-        if len(words) > TILES_PER_PLAYER:
-            return refuse("clue_too_many_words", max=TILES_PER_PLAYER)
-        return None
-
-    @staticmethod
-    def _guess_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
-        if state["phase"] != "guess":
-            return refuse("not_guessing")
-        if actor == author(state):
-            return refuse("author_guesses")
-        if key(actor) in state["guesses"]:
-            return refuse("already_guessed")
-        if "color" not in action:
-            return refuse("missing_field", field=txt("field.color"))
-        color = action["color"]
-        if not isinstance(color, str) or color not in COLORS:
-            return refuse("unknown_color", color=str(color)[:20])
-        return None
-
-    @staticmethod
-    def _close_refusal(state: dict, actor: str, action: dict) -> Illegal | None:
-        if "step" not in action:
-            return refuse("missing_field", field=txt("field.step"))
-        if action["step"] not in ("clue", "guess") or action["step"] != state["phase"]:
-            return refuse("bad_step")
-        return None
-
-    @staticmethod
-    def _next_refusal(state: dict, actor: int | str, action: dict) -> Illegal | None:
-        return refuse("not_between") if state["phase"] != "between" else None
-
-    @staticmethod
-    def _words_refusal(state: dict, actor: str, action: dict) -> Illegal | None:
-        if not state["words_option"]:
-            return refuse("words_off")
-        for c in COLORS:
-            value = action.get(c)
-            if value is None:
-                continue
-            if not isinstance(value, str):
-                return refuse("invalid_field", field=txt("field." + c))
-            if len(value.strip()) > WORD_MAX:
-                return refuse("word_too_long", max=WORD_MAX)
-        return None
-
-    # --- apply -------------------------------------------------------------
-
-
-    def _clue_ready(self, state, actor, action, rng):
-        state["ready"][key(actor)] = " ".join((action.get("text") or "").split())
-        events = [ev("ready", seat=seat(actor))]
-        if all(key(s) in state["ready"] for s in state["seats"]):
-            events += self._open_guessing(state)
-        return events
-
-    @staticmethod
-    def _open_guessing(state: dict) -> list[dict]:
-        state["phase"] = "guess"
-        state["guesses"] = {}
-        current = author(state)
-        clue = state["ready"].get(key(current), "")
-        if clue:
-            return [ev("guess_now_text", author=seat(current), clue=clue)]
-        return [ev("guess_now", author=seat(current))]
-
-    def _guess(self, state, actor, action, rng):
-        state["guesses"][key(actor)] = action["color"]
-        events = [ev("guessed", seat=seat(actor))]
-        if all(key(s) in state["guesses"] for s in guessers(state)):
-            events += self._reveal(state)
-        return events
-
-    def _reveal(self, state: dict) -> list[dict]:
-        """Reveals the guesses with the author's colour, scores them,
-        discards the author's card and opens the next clue (or ends the
-        round)."""
-        current = author(state)
-        color = state["colors"][key(current)]
-        guesses = dict(state["guesses"])
-        right = [s for s in state["seats"] if guesses.get(key(s)) == color]
-        if is_team(state):
-            for s in state["seats"]:
-                state["scores"][key(s)] += len(right)
-        else:
-            for s in right:
-                state["scores"][key(s)] += 1
-            state["scores"][key(current)] += len(right)
-        state["results"].append({
-            "author": current,
-            "color": color,
-            "clue": state["ready"].get(key(current), ""),
-            # one character per seat in table order: colour initial, "-" = none
-            "guesses": "".join(INITIAL[guesses[key(s)]] if key(s) in guesses else "-"
-                               for s in state["seats"]),
-        })
-        state["discard"] += INITIAL[color]
-        state["guesses"] = {}
-        events = [self._reveal_event(state, current, color, guesses, right)]
-        if state["current"] + 1 < len(state["order"]):
-            state["current"] += 1
-            events += self._open_guessing(state)
-        else:
-            events += self._end_round(state)
-        return events
-
-    @staticmethod
-    def _reveal_event(state: dict, current: int, color: str, guesses: dict,
-                      right: list[int]) -> dict:
-        shown = {"author": seat(current), "color": txt("value." + color)}
-        if is_team(state):
-            guesser = next(s for s in state["seats"] if s != current)
-            team = state["scores"][key(guesser)]
-            if key(guesser) not in guesses:
-                return ev("reveal_none", **shown)
-            outcome = "reveal_team_right" if right else "reveal_team_wrong"
-            return ev(outcome, guesser=seat(guesser), team=team, **shown)
-        if not right:
-            return ev("reveal_none", **shown)
-        if len(right) == 1:
-            return ev("reveal_one", right=[seat(s) for s in right], **shown)
-        return ev("reveal", right=[seat(s) for s in right], points=len(right), **shown)
-
-    def _end_round(self, state: dict) -> list[dict]:
-        state["words"] = {}
-        if state["round"] >= state["rounds"]:
-            state["phase"] = "over"
-            state["todo"] = None
-            return [self._over_event(state)]
-        state["phase"] = "between"
-        if side(state) == "white":
-            todo = "flip"
-        else:
-            todo = "swap" if is_team(state) else "pass"
-        state["todo"] = todo
-        return [ev(todo, round=state["round"])]
-
-    @staticmethod
-    def _over_event(state: dict) -> dict:
-        if is_team(state):
-            points = state["scores"][key(state["seats"][0])]
-            if points >= TEAM_PERFECT:
-                return ev("over_team_perfect", points=points)
-            if points >= TEAM_GOAL:
-                return ev("over_team_win", points=points)
-            return ev("over_team_lose", points=points)
-        best = winners(state) or []
-        points = max(state["scores"].values())
-        if points == 1:
-            return ev("over_one", winners=[seat(s) for s in best])
-        return ev("over", points=points, winners=[seat(s) for s in best])
-
-    def _close(self, state, actor, action, rng):
-        if action["step"] == "clue":
-            missing = [s for s in state["seats"] if key(s) not in state["ready"]]
-            for s in missing:
-                state["ready"][key(s)] = ""
-            events = [ev("closed_clue", seats=[seat(s) for s in missing])] if missing else []
-            return events + self._open_guessing(state)
-        missing = [s for s in guessers(state) if key(s) not in state["guesses"]]
-        events = [ev("closed_guess", seats=[seat(s) for s in missing])] if missing else []
-        return events + self._reveal(state)
-
-    def _next(self, state, actor, action, rng):
-        return self._start_round(state, rng)
-
-    def _words(self, state, actor, action, rng):
-        for c in COLORS:
-            word = " ".join((action.get(c) or "").split())
-            if word:
-                state["words"][c] = word
-        return [ev("words")]
+        return refuse("game_over") if state["phase"] == "over" else None
 
     # --- views and results ---------------------------------------------------
 
@@ -398,5 +161,232 @@ class Haiclue(Game):
     def winners(self, state: dict) -> list[int] | None:
         return winners(state)
 
+
+def _draw(state: dict, rng: random.Random, events: list) -> str:
+    if not state["deck"]:
+        cards = list(state["discard"])
+        rng.shuffle(cards)
+        state["deck"], state["discard"] = "".join(cards), ""
+        events.append(ev("reshuffle"))
+    card = state["deck"][-1]
+    state["deck"] = state["deck"][:-1]
+    return BY_INITIAL[card]
+
+
+def _start_round(state: dict, rng: random.Random) -> list[dict]:
+    events: list[dict] = []
+    state["round"] += 1
+    state["phase"] = "clue"
+    state["colors"] = {key(s): _draw(state, rng, events) for s in state["seats"]}
+    state["ready"] = {}
+    state["current"] = 0
+    state["guesses"] = {}
+    state["results"] = []
+    state["todo"] = None
+    events.append(ev("round", round=state["round"], rounds=state["rounds"],
+                     side=txt("value." + side(state))))
+    return events
+
+
+def _clue_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    if state["phase"] != "clue":
+        return refuse("not_clue_step")
+    if key(actor) in state["ready"]:
+        return refuse("already_ready")
+    text = action.get("text")
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        return refuse("invalid_field", field=txt("field.text"))
+    words = text.split()
+    if len(text.strip()) > CLUE_MAX:
+        return refuse("clue_too_long", max=CLUE_MAX)
+    if len(words) == 1:
+        return refuse("clue_two_words")
+    if len(words) > TILES_PER_PLAYER:
+        return refuse("clue_too_many_words", max=TILES_PER_PLAYER)
+    return None
+
+
+def _guess_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
+    if state["phase"] != "guess":
+        return refuse("not_guessing")
+    if actor == author(state):
+        return refuse("author_guesses")
+    if key(actor) in state["guesses"]:
+        return refuse("already_guessed")
+    if "color" not in action:
+        return refuse("missing_field", field=txt("field.color"))
+    color = action["color"]
+    if not isinstance(color, str) or color not in COLORS:
+        return refuse("unknown_color", color=str(color)[:20])
+    return None
+
+
+def _close_refusal(state: dict, actor: str, action: dict) -> Illegal | None:
+    if "step" not in action:
+        return refuse("missing_field", field=txt("field.step"))
+    if action["step"] not in ("clue", "guess") or action["step"] != state["phase"]:
+        return refuse("bad_step")
+    return None
+
+
+def _next_refusal(state: dict, actor: int | str, action: dict) -> Illegal | None:
+    return refuse("not_between") if state["phase"] != "between" else None
+
+
+def _words_refusal(state: dict, actor: str, action: dict) -> Illegal | None:
+    if not state["words_option"]:
+        return refuse("words_off")
+    for c in COLORS:
+        value = action.get(c)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            return refuse("invalid_field", field=txt("field." + c))
+        if len(value.strip()) > WORD_MAX:
+            return refuse("word_too_long", max=WORD_MAX)
+    return None
+
+
+def _clue_ready(state, actor, action, rng):
+    state["ready"][key(actor)] = " ".join((action.get("text") or "").split())
+    events = [ev("ready", seat=seat(actor))]
+    if all(key(s) in state["ready"] for s in state["seats"]):
+        events += _open_guessing(state)
+    return events
+
+
+def _open_guessing(state: dict) -> list[dict]:
+    state["phase"] = "guess"
+    state["guesses"] = {}
+    current = author(state)
+    clue = state["ready"].get(key(current), "")
+    if clue:
+        return [ev("guess_now_text", author=seat(current), clue=clue)]
+    return [ev("guess_now", author=seat(current))]
+
+
+def _guess(state, actor, action, rng):
+    state["guesses"][key(actor)] = action["color"]
+    events = [ev("guessed", seat=seat(actor))]
+    if all(key(s) in state["guesses"] for s in guessers(state)):
+        events += _reveal(state)
+    return events
+
+
+def _reveal(state: dict) -> list[dict]:
+    """Reveals the guesses with the author's colour, scores them,
+    discards the author's card and opens the next clue (or ends the
+    round)."""
+    current = author(state)
+    color = state["colors"][key(current)]
+    guesses = dict(state["guesses"])
+    right = [s for s in state["seats"] if guesses.get(key(s)) == color]
+    if is_team(state):
+        for s in state["seats"]:
+            state["scores"][key(s)] += len(right)
+    else:
+        for s in right:
+            state["scores"][key(s)] += 1
+        state["scores"][key(current)] += len(right)
+    state["results"].append({
+        "author": current,
+        "color": color,
+        "clue": state["ready"].get(key(current), ""),
+        # one character per seat in table order: colour initial, "-" = none
+        "guesses": "".join(INITIAL[guesses[key(s)]] if key(s) in guesses else "-"
+                           for s in state["seats"]),
+    })
+    state["discard"] += INITIAL[color]
+    state["guesses"] = {}
+    events = [_reveal_event(state, current, color, guesses, right)]
+    if state["current"] + 1 < len(state["order"]):
+        state["current"] += 1
+        events += _open_guessing(state)
+    else:
+        events += _end_round(state)
+    return events
+
+
+def _reveal_event(state: dict, current: int, color: str, guesses: dict,
+                  right: list[int]) -> dict:
+    shown = {"author": seat(current), "color": txt("value." + color)}
+    if is_team(state):
+        guesser = next(s for s in state["seats"] if s != current)
+        team = state["scores"][key(guesser)]
+        if key(guesser) not in guesses:
+            return ev("reveal_none", **shown)
+        outcome = "reveal_team_right" if right else "reveal_team_wrong"
+        return ev(outcome, guesser=seat(guesser), team=team, **shown)
+    if not right:
+        return ev("reveal_none", **shown)
+    if len(right) == 1:
+        return ev("reveal_one", right=[seat(s) for s in right], **shown)
+    return ev("reveal", right=[seat(s) for s in right], points=len(right), **shown)
+
+
+def _end_round(state: dict) -> list[dict]:
+    state["words"] = {}
+    if state["round"] >= state["rounds"]:
+        state["phase"] = "over"
+        state["todo"] = None
+        return [_over_event(state)]
+    state["phase"] = "between"
+    if side(state) == "white":
+        todo = "flip"
+    else:
+        todo = "swap" if is_team(state) else "pass"
+    state["todo"] = todo
+    return [ev(todo, round=state["round"])]
+
+
+def _over_event(state: dict) -> dict:
+    if is_team(state):
+        points = state["scores"][key(state["seats"][0])]
+        if points >= TEAM_PERFECT:
+            return ev("over_team_perfect", points=points)
+        if points >= TEAM_GOAL:
+            return ev("over_team_win", points=points)
+        return ev("over_team_lose", points=points)
+    best = winners(state) or []
+    points = max(state["scores"].values())
+    if points == 1:
+        return ev("over_one", winners=[seat(s) for s in best])
+    return ev("over", points=points, winners=[seat(s) for s in best])
+
+
+def _close(state, actor, action, rng):
+    if action["step"] == "clue":
+        missing = [s for s in state["seats"] if key(s) not in state["ready"]]
+        for s in missing:
+            state["ready"][key(s)] = ""
+        events = [ev("closed_clue", seats=[seat(s) for s in missing])] if missing else []
+        return events + _open_guessing(state)
+    missing = [s for s in guessers(state) if key(s) not in state["guesses"]]
+    events = [ev("closed_guess", seats=[seat(s) for s in missing])] if missing else []
+    return events + _reveal(state)
+
+
+def _next(state, actor, action, rng):
+    return _start_round(state, rng)
+
+
+def _words(state, actor, action, rng):
+    for c in COLORS:
+        word = " ".join((action.get(c) or "").split())
+        if word:
+            state["words"][c] = word
+    return [ev("words")]
+
+
+#: every move of the game: what it changes, why it is refused, who makes it
+Haiclue.moves = {
+    "clue_ready": Move(_clue_ready, _clue_refusal),
+    "guess": Move(_guess, _guess_refusal, secret=True),
+    "close": Move(_close, _close_refusal, by="host"),
+    "next": Move(_next, _next_refusal, by="both"),
+    "words": Move(_words, _words_refusal, by="host"),
+}
 
 GAME = Haiclue()
