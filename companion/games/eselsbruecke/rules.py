@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import (HOST, Game, Illegal, ev, filled, load_texts, not_in_game, not_your_turn,
+from ..base import (HOST, Game, Illegal, Move, ev, load_texts, not_in_game, not_your_turn,
                     seat, template, txt, wrong_step)
 from . import explain as explaining, hidden, view as views
 from .board import (HAND_SIZE, MODES, PER_PLAYER, TERM_MAX, _k, appeal_holders,
@@ -34,8 +34,6 @@ class Eselsbruecke(Game):
         {"name": "language", "kind": "choice", "default": "de", "choices": list(LANGUAGES)},
     ]
     texts = load_texts(__package__)
-    action_types = frozenset({"lay", "name", "pass", "take", "confirm", "appeal", "concede",
-                              "close"})
     errors = {
         "empty_term": 422, "term_too_long": 422, "duplicate_term": 409, "not_in_hand": 422,
         "own_card": 409, "already_taken": 409, "must_take": 409, "cannot_take": 409,
@@ -66,19 +64,9 @@ class Eselsbruecke(Game):
             deck = list(load_deck(language))
             state["deck"] = DECK_SEP.join(rng.sample(deck, len(deck)))
             state["hands"] = {_k(s): [] for s in seats}
-            self._refill(state)
+            _refill(state)
         events.append(ev("story_start", story=1, seat=seat(seats[0])))
         return state, events
-
-    def _refill(self, state: dict) -> None:
-        """Every hand back to 6 from the deck, in table order.  The deck is one
-        string (its top at the end): the state is copied on every move."""
-        deck = state["deck"].split(DECK_SEP) if state["deck"] else []
-        for s in state["seats"]:
-            hand = state["hands"][_k(s)]
-            while len(hand) < HAND_SIZE and deck:
-                hand.append(deck.pop())
-        state["deck"] = DECK_SEP.join(deck)
 
     # --- templates ----------------------------------------------------------
 
@@ -137,378 +125,20 @@ class Eselsbruecke(Game):
                              term={"kind": "text", "min": 1, "max": TERM_MAX})]
         return [template("close", confirm=True, step=steps)] if steps else []
 
-    # --- refusals -----------------------------------------------------------
+    # --- refusals: what every move shares; each move's own check is named
+    # --- beside it in the moves map at the end ----------------------------
 
-    def why_not(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
-        return self._refusal(state, actor, action)
-
-    def _refusal(self, state: dict, actor: int | str, action: dict) -> Illegal | None:
-        """Why the rules refuse ``action`` now, or None.  Pure."""
-        type_ = action.get("type")
-        if type_ not in self.action_types:
+    def refusal_first(self, state: dict, actor: int | str, move) -> Illegal | None:
+        """What refuses every move alike, before its own check."""
+        if move is None:
             return wrong_step()
         if state["phase"] == "over":
             return Illegal("game_over")
-        if type_ == "close":
-            if actor != HOST:
-                return Illegal("host_only")
-            if action.get("step") not in close_steps(state):
-                return Illegal("nothing_to_close")
-            if action["step"] == "lay" and state["mode"] == "physical":
-                return self._lay_refusal(state, teller(state), action)
-            return None
+        if move.by == "host":
+            return None if actor == HOST else Illegal("host_only")
         if actor == HOST or actor not in state["seats"]:
             return not_in_game()
-        if type_ == "lay":
-            return self._lay_refusal(state, actor, action)
-        if state["phase"] != "resolution":
-            return wrong_step()
-        check = {"confirm": self._confirm_refusal, "appeal": self._appeal_refusal,
-                 "concede": self._concede_refusal}.get(type_, self._turn_refusal)
-        return check(state, actor, action)
-
-    def _term(self, action: dict) -> tuple[str | None, Illegal | None]:
-        term = action.get("term")
-        if term is None:
-            return None, Illegal("missing_field", field=txt("field.term"))
-        if not isinstance(term, str):
-            return None, Illegal("invalid_field", field=txt("field.term"))
-        term = term.strip()
-        if not normalise(term):
-            return None, Illegal("empty_term")
-        if len(term) > TERM_MAX:
-            return None, Illegal("term_too_long", max=TERM_MAX)
-        return term, None
-
-    def _lay_refusal(self, state, actor, action):
-        if state["phase"] != "telling":
-            return wrong_step()
-        if actor != teller(state):
-            return not_your_turn()
-        term, bad = self._term(action)
-        if bad:
-            return bad
-        if state["mode"] == "digital":
-            return None if term in state["hands"][_k(actor)] else Illegal("not_in_hand", term=term)
-        norm = normalise(term)
-        for card in state["stories"][state["story"]]["cards"]:
-            if normalise(card["term"]) == norm:
-                return Illegal("duplicate_term", term=card["term"])
         return None
-
-    def _busy(self, state: dict) -> Illegal | None:
-        res = state["res"]
-        if res["question"]:
-            return Illegal("waiting_for_answer", seats=[seat(s) for s in pending(state)])
-        if res["ending"]:
-            return Illegal("waiting_for_appeal", seat=seat(res["appeal"]["seat"]))
-        return None
-
-    def _turn_refusal(self, state, actor, action):
-        res = state["res"]
-        busy = self._busy(state)
-        if busy:
-            return busy
-        if actor != res["turn"]:
-            return not_your_turn()
-        own_left = only_own_left(state, actor)
-        if action["type"] == "take":
-            return None if own_left else Illegal("cannot_take")
-        if own_left:
-            return Illegal("must_take")
-        if action["type"] == "pass":
-            return None
-        term, bad = self._term(action)
-        if bad:
-            return bad
-        norm = normalise(term)
-        for card in res["cards"]:
-            if normalise(card["term"]) != norm:
-                continue
-            if card["taken_by"] is not None:
-                return Illegal("already_taken", term=card["term"])
-            if card["holder"] == actor:
-                return Illegal("own_card", term=card["term"])
-        return None
-
-    def _confirm_refusal(self, state, actor, action):
-        if actor not in pending(state):
-            return Illegal("not_asked")
-        accept = action.get("accept")
-        if accept is None:
-            return Illegal("missing_field", field=txt("field.accept"))
-        if not isinstance(accept, bool):
-            return Illegal("invalid_field", field=txt("field.accept"))
-        if not accept:
-            return None
-        candidates = state["res"]["question"]["asked"][_k(actor)]
-        card = action.get("card")
-        if card is None:
-            if len(candidates) == 1:
-                return None
-            return Illegal("missing_field", field=txt("field.card"))
-        return None if card in candidates else Illegal("not_your_card")
-
-    def _appeal_refusal(self, state, actor, action):
-        res = state["res"]
-        if res["question"]:
-            return self._busy(state)
-        appeal = res["appeal"]
-        if not appeal or appeal["seat"] != actor or not appeal_holders(state, actor):
-            return Illegal("no_appeal")
-        return None
-
-    def _concede_refusal(self, state, actor, action):
-        res = state["res"]
-        if res["question"]:
-            return self._busy(state)
-        if not res["ending"] or res["appeal"]["seat"] != actor:
-            return wrong_step()
-        return None
-
-    # --- apply --------------------------------------------------------------
-
-    def __init__(self):
-        turn = self._turn_taken
-        self.moves = {"lay": filled(self._lay), "name": turn(self._name), "pass": turn(self._pass),
-                      "take": turn(self._take), "confirm": filled(self._confirm),
-                      "appeal": filled(self._appeal), "concede": filled(self._concede),
-                      "close": filled(self._close)}
-
-    @staticmethod
-    def _turn_taken(step):
-        """A turn's move: an appeal must come at once, so taking a turn ends its chance."""
-        def move(state, actor, action, rng):
-            state["res"]["appeal"] = None
-            return filled(step)(state, actor, action, rng)
-        return move
-
-    # telling
-
-    def _lay(self, state, actor, action, rng, events):
-        term = action["term"].strip()
-        story = state["stories"][state["story"]]
-        story["cards"].append({"term": term, "by": actor})
-        if state["mode"] == "digital":
-            state["hands"][_k(actor)].remove(term)
-        events.append(ev("laid", seat=seat(actor), count=len(story["cards"]), size=state["size"]))
-        if len(story["cards"]) == state["size"]:
-            self._story_told(state, rng, events)
-
-    def _lay_for(self, state, rng, events, term):
-        """The host lays the teller's card: the term of the physical card
-        (it lies open), or a random card of the digital hand."""
-        who = teller(state)
-        if term is None:
-            term = rng.choice(state["hands"][_k(who)])
-        events.append(ev("closed_lay", seat=seat(who)))
-        self._lay(state, who, {"term": term}, rng, events)
-
-    def _story_told(self, state, rng, events):
-        number = state["story"] + 1
-        last = number == len(state["seats"])
-        starter = state["stories"][state["story"]]["starter"]
-        suffix = "_last" if last else ""
-        events.append(ev(f"told_{state['mode']}{suffix}", story=number, seat=seat(starter),
-                         size=state["size"]))
-        if not last:
-            if state["mode"] == "digital":
-                self._refill(state)
-            state["story"] += 1
-            starter = state["seats"][state["story"]]
-            state["stories"].append({"starter": starter, "cards": []})
-            events.append(ev("story_start", story=number + 1, seat=seat(starter)))
-            return
-        state["phase"] = "resolution"
-        state["hands"], state["deck"] = {}, ""
-        state["story"] = 0
-        events.append(ev("resolution"))
-        self._deal(state, rng, events)
-
-    # resolution
-
-    def _deal(self, state, rng, events):
-        """Shuffles the current story's cards and deals them round the table
-        from its starter: each player gets as many as they laid."""
-        k = state["story"]
-        story = state["stories"][k]
-        seats = state["seats"]
-        shuffled = rng.sample(story["cards"], len(story["cards"]))
-        cards = [{"term": c["term"], "by": c["by"], "holder": seats[(k + i) % len(seats)],
-                  "taken_by": None} for i, c in enumerate(shuffled)]
-        state["res"] = {"turn": story["starter"], "idle": 0, "cards": cards, "question": None,
-                        "appeal": None, "ending": False, "last": None}
-        events.append(ev("deal", story=k + 1, seat=seat(story["starter"]), per=state["per_player"]))
-        if state["mode"] == "physical":
-            events.append(ev("deal_physical", story=k + 1, seat=seat(story["starter"])))
-
-    def _give(self, state, card: dict, taker: int) -> None:
-        card["taken_by"] = taker
-        state["scores"][_k(taker)] += 1
-        state["res"]["idle"] = 0
-
-    def _name(self, state, actor, action, rng, events):
-        res = state["res"]
-        said = action["term"].strip()
-        norm = normalise(said)
-        others = [c for c in untaken(state) if c["holder"] != actor]
-        exact = [c for c in others if normalise(c["term"]) == norm]
-        if exact:
-            card = exact[0]
-            self._give(state, card, actor)
-            res["last"] = {"kind": "right", "seat": actor, "said": said,
-                           "card": card["term"], "from": card["holder"]}
-            events.append(ev("right", seat=seat(actor), said=said, card=card["term"],
-                             holder=seat(card["holder"])))
-            self._turn_over(state, actor, rng, events)
-            return
-        near = [c for c in others if is_near(norm, normalise(c["term"]))]
-        if near:
-            asked = by_holder(state, near)
-            res["question"] = {"kind": "near", "namer": actor, "said": said,
-                               "asked": asked, "declined": []}
-            res["last"] = {"kind": "near", "seat": actor, "said": said}
-            events.append(ev("near", seat=seat(actor), said=said,
-                             holders=[seat(int(s)) for s in asked]))
-            return
-        events.append(ev("wrong", seat=seat(actor), said=said))
-        self._wrong(state, actor, said, rng, events)
-
-    def _wrong(self, state, actor, said, rng, events):
-        """``actor``'s name was judged wrong: the turn passes; an appeal may follow."""
-        res = state["res"]
-        res["last"] = {"kind": "wrong", "seat": actor, "said": said}
-        res["appeal"] = {"seat": actor, "said": said}
-        res["idle"] += 1
-        res["turn"] = next_seat(state, actor)
-        if res["idle"] < len(state["seats"]):
-            return
-        if appeal_holders(state, actor):   # the namer may still appeal before the end
-            res["ending"] = True
-            events.append(ev("ending", seat=seat(actor)))
-        else:
-            self._circle_over(state, rng, events)
-
-    def _turn_over(self, state, actor, rng, events):
-        """After a take: the next player's turn, unless the story is done."""
-        state["res"]["turn"] = next_seat(state, actor)
-        if not untaken(state):
-            self._story_over(state, rng, events)
-
-    def _pass(self, state, actor, action, rng, events):
-        res = state["res"]
-        res["last"] = {"kind": "pass", "seat": actor}
-        events.append(ev("passed", seat=seat(actor)))
-        res["idle"] += 1
-        res["turn"] = next_seat(state, actor)
-        if res["idle"] >= len(state["seats"]):
-            self._circle_over(state, rng, events)
-
-    def _circle_over(self, state, rng, events):
-        """A full round of turns without a card: the story ends."""
-        state["res"]["appeal"], state["res"]["ending"] = None, False
-        events.append(ev("circle"))
-        self._story_over(state, rng, events)
-
-    def _take(self, state, actor, action, rng, events):
-        mine = [c for c in untaken(state) if c["holder"] == actor]
-        for card in mine:
-            self._give(state, card, actor)
-        terms = [c["term"] for c in mine]
-        state["res"]["last"] = {"kind": "take", "seat": actor, "cards": terms}
-        events.append(ev("took_own", seat=seat(actor), cards=terms))
-        self._turn_over(state, actor, rng, events)
-
-    def _confirm(self, state, actor, action, rng, events):
-        res = state["res"]
-        question = res["question"]
-        namer, said = question["namer"], question["said"]
-        if not action["accept"]:
-            question["declined"].append(actor)
-            events.append(ev("declined", seat=seat(actor), said=said))
-            if not pending(state):
-                self._question_failed(state, rng, events)
-            return
-        term = action.get("card") or question["asked"][_k(actor)][0]
-        card = next(c for c in untaken(state) if c["holder"] == actor and c["term"] == term)
-        res["question"] = None
-        self._give(state, card, namer)
-        res["last"] = {"kind": "right", "seat": namer, "said": said, "card": term, "from": actor}
-        events.append(ev("accepted", seat=seat(actor), said=said, card=term, namer=seat(namer)))
-        if question["kind"] == "near":
-            self._turn_over(state, namer, rng, events)
-            return
-        res["appeal"], res["ending"] = None, False   # the turn had already moved on
-        if not untaken(state):
-            self._story_over(state, rng, events)
-
-    def _question_failed(self, state, rng, events):
-        res = state["res"]
-        question = res["question"]
-        res["question"] = None
-        if question["kind"] == "near":
-            events.append(ev("judged_wrong", seat=seat(question["namer"]), said=question["said"]))
-            self._wrong(state, question["namer"], question["said"], rng, events)
-            return
-        events.append(ev("appeal_failed", seat=seat(question["namer"]), said=question["said"]))
-        res["appeal"] = None
-        if res["ending"]:
-            self._circle_over(state, rng, events)
-
-    def _appeal(self, state, actor, action, rng, events):
-        res = state["res"]
-        asked = appeal_holders(state, actor)
-        said = res["appeal"]["said"]
-        res["question"] = {"kind": "appeal", "namer": actor, "said": said,
-                           "asked": asked, "declined": []}
-        events.append(ev("appealed", seat=seat(actor), said=said,
-                         holders=[seat(int(s)) for s in asked]))
-
-    def _concede(self, state, actor, action, rng, events):
-        events.append(ev("conceded", seat=seat(actor)))
-        self._circle_over(state, rng, events)
-
-    def _close(self, state, actor, action, rng, events):
-        res = state["res"]
-        step = action["step"]
-        if step == "lay":
-            self._lay_for(state, rng, events, action.get("term"))
-        elif step == "confirm":
-            missing = pending(state)
-            res["question"]["declined"].extend(missing)
-            events.append(ev("closed_confirm", seats=[seat(s) for s in missing]))
-            self._question_failed(state, rng, events)
-        elif step == "appeal":
-            events.append(ev("closed_appeal", seat=seat(res["appeal"]["seat"])))
-            self._circle_over(state, rng, events)
-        elif only_own_left(state, res["turn"]):
-            res["appeal"] = None   # the host takes the turn: as any turn, it ends an appeal's chance
-            events.append(ev("closed_take", seat=seat(res["turn"])))
-            self._take(state, res["turn"], action, rng, events)
-        else:
-            res["appeal"] = None
-            events.append(ev("closed_turn", seat=seat(res["turn"])))
-            self._pass(state, res["turn"], action, rng, events)
-
-    def _story_over(self, state, rng, events):
-        res = state["res"]
-        k = state["story"]
-        starter = state["stories"][k]["starter"]
-        lost = [c["term"] for c in res["cards"] if c["taken_by"] is None]
-        state["resolved"].append({"starter": starter, "cards": [
-            {"term": c["term"], "by": c["by"], "taken_by": c["taken_by"]} for c in res["cards"]]})
-        if lost:
-            events.append(ev("resolved_lost", story=k + 1, cards=lost))
-        else:
-            events.append(ev("resolved_all", story=k + 1))
-        if k + 1 < len(state["seats"]):
-            state["story"] += 1
-            self._deal(state, rng, events)
-            return
-        state["phase"] = "over"
-        state["res"] = None
-        best = max(state["scores"].values())
-        events.append(ev("over", points=best, winners=[seat(s) for s in self.winners(state)]))
 
     # --- views and results --------------------------------------------------
 
@@ -531,5 +161,410 @@ class Eselsbruecke(Game):
         best = max(state["scores"].values())
         return [s for s in state["seats"] if state["scores"][_k(s)] == best]
 
+
+def _refill(state: dict) -> None:
+    """Every hand back to 6 from the deck, in table order.  The deck is one
+    string (its top at the end): the state is copied on every move."""
+    deck = state["deck"].split(DECK_SEP) if state["deck"] else []
+    for s in state["seats"]:
+        hand = state["hands"][_k(s)]
+        while len(hand) < HAND_SIZE and deck:
+            hand.append(deck.pop())
+    state["deck"] = DECK_SEP.join(deck)
+
+
+# --- the checks
+
+def _term(action: dict) -> tuple[str | None, Illegal | None]:
+    term = action.get("term")
+    if term is None:
+        return None, Illegal("missing_field", field=txt("field.term"))
+    if not isinstance(term, str):
+        return None, Illegal("invalid_field", field=txt("field.term"))
+    term = term.strip()
+    if not normalise(term):
+        return None, Illegal("empty_term")
+    if len(term) > TERM_MAX:
+        return None, Illegal("term_too_long", max=TERM_MAX)
+    return term, None
+
+
+def _lay_refusal(state, actor, action):
+    if state["phase"] != "telling":
+        return wrong_step()
+    if actor != teller(state):
+        return not_your_turn()
+    term, bad = _term(action)
+    if bad:
+        return bad
+    if state["mode"] == "digital":
+        return None if term in state["hands"][_k(actor)] else Illegal("not_in_hand", term=term)
+    norm = normalise(term)
+    for card in state["stories"][state["story"]]["cards"]:
+        if normalise(card["term"]) == norm:
+            return Illegal("duplicate_term", term=card["term"])
+    return None
+
+
+def _busy(state: dict) -> Illegal | None:
+    res = state["res"]
+    if res["question"]:
+        return Illegal("waiting_for_answer", seats=[seat(s) for s in pending(state)])
+    if res["ending"]:
+        return Illegal("waiting_for_appeal", seat=seat(res["appeal"]["seat"]))
+    return None
+
+
+def _turn_refusal(state, actor, action):
+    if state["phase"] != "resolution":
+        return wrong_step()
+    res = state["res"]
+    busy = _busy(state)
+    if busy:
+        return busy
+    if actor != res["turn"]:
+        return not_your_turn()
+    own_left = only_own_left(state, actor)
+    if action["type"] == "take":
+        return None if own_left else Illegal("cannot_take")
+    if own_left:
+        return Illegal("must_take")
+    if action["type"] == "pass":
+        return None
+    term, bad = _term(action)
+    if bad:
+        return bad
+    norm = normalise(term)
+    for card in res["cards"]:
+        if normalise(card["term"]) != norm:
+            continue
+        if card["taken_by"] is not None:
+            return Illegal("already_taken", term=card["term"])
+        if card["holder"] == actor:
+            return Illegal("own_card", term=card["term"])
+    return None
+
+
+def _confirm_refusal(state, actor, action):
+    if state["phase"] != "resolution":
+        return wrong_step()
+    if actor not in pending(state):
+        return Illegal("not_asked")
+    accept = action.get("accept")
+    if accept is None:
+        return Illegal("missing_field", field=txt("field.accept"))
+    if not isinstance(accept, bool):
+        return Illegal("invalid_field", field=txt("field.accept"))
+    if not accept:
+        return None
+    candidates = state["res"]["question"]["asked"][_k(actor)]
+    card = action.get("card")
+    if card is None:
+        if len(candidates) == 1:
+            return None
+        return Illegal("missing_field", field=txt("field.card"))
+    return None if card in candidates else Illegal("not_your_card")
+
+
+def _appeal_refusal(state, actor, action):
+    if state["phase"] != "resolution":
+        return wrong_step()
+    res = state["res"]
+    if res["question"]:
+        return _busy(state)
+    appeal = res["appeal"]
+    if not appeal or appeal["seat"] != actor or not appeal_holders(state, actor):
+        return Illegal("no_appeal")
+    return None
+
+
+def _concede_refusal(state, actor, action):
+    if state["phase"] != "resolution":
+        return wrong_step()
+    res = state["res"]
+    if res["question"]:
+        return _busy(state)
+    if not res["ending"] or res["appeal"]["seat"] != actor:
+        return wrong_step()
+    return None
+
+
+# --- the moves: telling
+
+def _lay(state, actor, action, rng):
+    events: list[dict] = []
+    term = action["term"].strip()
+    story = state["stories"][state["story"]]
+    story["cards"].append({"term": term, "by": actor})
+    if state["mode"] == "digital":
+        state["hands"][_k(actor)].remove(term)
+    events.append(ev("laid", seat=seat(actor), count=len(story["cards"]), size=state["size"]))
+    if len(story["cards"]) == state["size"]:
+        _story_told(state, rng, events)
+    return events
+
+
+def _lay_for(state, rng, events, term):
+    """The host lays the teller's card: the term of the physical card
+    (it lies open), or a random card of the digital hand."""
+    who = teller(state)
+    if term is None:
+        term = rng.choice(state["hands"][_k(who)])
+    events.append(ev("closed_lay", seat=seat(who)))
+    events += _lay(state, who, {"term": term}, rng)
+
+
+def _story_told(state, rng, events):
+    number = state["story"] + 1
+    last = number == len(state["seats"])
+    starter = state["stories"][state["story"]]["starter"]
+    suffix = "_last" if last else ""
+    events.append(ev(f"told_{state['mode']}{suffix}", story=number, seat=seat(starter),
+                     size=state["size"]))
+    if not last:
+        if state["mode"] == "digital":
+            _refill(state)
+        state["story"] += 1
+        starter = state["seats"][state["story"]]
+        state["stories"].append({"starter": starter, "cards": []})
+        events.append(ev("story_start", story=number + 1, seat=seat(starter)))
+        return
+    state["phase"] = "resolution"
+    state["hands"], state["deck"] = {}, ""
+    state["story"] = 0
+    events.append(ev("resolution"))
+    _deal(state, rng, events)
+
+
+# --- the moves: resolution
+
+def _deal(state, rng, events):
+    """Shuffles the current story's cards and deals them round the table
+    from its starter: each player gets as many as they laid."""
+    k = state["story"]
+    story = state["stories"][k]
+    seats = state["seats"]
+    shuffled = rng.sample(story["cards"], len(story["cards"]))
+    cards = [{"term": c["term"], "by": c["by"], "holder": seats[(k + i) % len(seats)],
+              "taken_by": None} for i, c in enumerate(shuffled)]
+    state["res"] = {"turn": story["starter"], "idle": 0, "cards": cards, "question": None,
+                    "appeal": None, "ending": False, "last": None}
+    events.append(ev("deal", story=k + 1, seat=seat(story["starter"]), per=state["per_player"]))
+    if state["mode"] == "physical":
+        events.append(ev("deal_physical", story=k + 1, seat=seat(story["starter"])))
+
+
+def _give(state, card: dict, taker: int) -> None:
+    card["taken_by"] = taker
+    state["scores"][_k(taker)] += 1
+    state["res"]["idle"] = 0
+
+
+def _name(state, actor, action, rng):
+    events: list[dict] = []
+    res = state["res"]
+    res["appeal"] = None   # an appeal must come at once: taking a turn ends its chance
+    said = action["term"].strip()
+    norm = normalise(said)
+    others = [c for c in untaken(state) if c["holder"] != actor]
+    exact = [c for c in others if normalise(c["term"]) == norm]
+    if exact:
+        card = exact[0]
+        _give(state, card, actor)
+        res["last"] = {"kind": "right", "seat": actor, "said": said,
+                       "card": card["term"], "from": card["holder"]}
+        events.append(ev("right", seat=seat(actor), said=said, card=card["term"],
+                         holder=seat(card["holder"])))
+        _turn_over(state, actor, rng, events)
+        return events
+    near = [c for c in others if is_near(norm, normalise(c["term"]))]
+    if near:
+        asked = by_holder(state, near)
+        res["question"] = {"kind": "near", "namer": actor, "said": said,
+                           "asked": asked, "declined": []}
+        res["last"] = {"kind": "near", "seat": actor, "said": said}
+        events.append(ev("near", seat=seat(actor), said=said,
+                         holders=[seat(int(s)) for s in asked]))
+        return events
+    events.append(ev("wrong", seat=seat(actor), said=said))
+    _wrong(state, actor, said, rng, events)
+    return events
+
+
+def _wrong(state, actor, said, rng, events):
+    """``actor``'s name was judged wrong: the turn passes; an appeal may follow."""
+    res = state["res"]
+    res["last"] = {"kind": "wrong", "seat": actor, "said": said}
+    res["appeal"] = {"seat": actor, "said": said}
+    res["idle"] += 1
+    res["turn"] = next_seat(state, actor)
+    if res["idle"] < len(state["seats"]):
+        return
+    if appeal_holders(state, actor):   # the namer may still appeal before the end
+        res["ending"] = True
+        events.append(ev("ending", seat=seat(actor)))
+    else:
+        _circle_over(state, rng, events)
+
+
+def _turn_over(state, actor, rng, events):
+    """After a take: the next player's turn, unless the story is done."""
+    state["res"]["turn"] = next_seat(state, actor)
+    if not untaken(state):
+        _story_over(state, rng, events)
+
+
+def _pass(state, actor, action, rng):
+    res = state["res"]
+    res["appeal"] = None   # an appeal must come at once: taking a turn ends its chance
+    res["last"] = {"kind": "pass", "seat": actor}
+    events = [ev("passed", seat=seat(actor))]
+    res["idle"] += 1
+    res["turn"] = next_seat(state, actor)
+    if res["idle"] >= len(state["seats"]):
+        _circle_over(state, rng, events)
+    return events
+
+
+def _circle_over(state, rng, events):
+    """A full round of turns without a card: the story ends."""
+    state["res"]["appeal"], state["res"]["ending"] = None, False
+    events.append(ev("circle"))
+    _story_over(state, rng, events)
+
+
+def _take(state, actor, action, rng):
+    state["res"]["appeal"] = None   # an appeal must come at once: taking a turn ends its chance
+    mine = [c for c in untaken(state) if c["holder"] == actor]
+    for card in mine:
+        _give(state, card, actor)
+    terms = [c["term"] for c in mine]
+    state["res"]["last"] = {"kind": "take", "seat": actor, "cards": terms}
+    events = [ev("took_own", seat=seat(actor), cards=terms)]
+    _turn_over(state, actor, rng, events)
+    return events
+
+
+def _confirm(state, actor, action, rng):
+    events: list[dict] = []
+    res = state["res"]
+    question = res["question"]
+    namer, said = question["namer"], question["said"]
+    if not action["accept"]:
+        question["declined"].append(actor)
+        events.append(ev("declined", seat=seat(actor), said=said))
+        if not pending(state):
+            _question_failed(state, rng, events)
+        return events
+    term = action.get("card") or question["asked"][_k(actor)][0]
+    card = next(c for c in untaken(state) if c["holder"] == actor and c["term"] == term)
+    res["question"] = None
+    _give(state, card, namer)
+    res["last"] = {"kind": "right", "seat": namer, "said": said, "card": term, "from": actor}
+    events.append(ev("accepted", seat=seat(actor), said=said, card=term, namer=seat(namer)))
+    if question["kind"] == "near":
+        _turn_over(state, namer, rng, events)
+        return events
+    res["appeal"], res["ending"] = None, False   # the turn had already moved on
+    if not untaken(state):
+        _story_over(state, rng, events)
+    return events
+
+
+def _question_failed(state, rng, events):
+    res = state["res"]
+    question = res["question"]
+    res["question"] = None
+    if question["kind"] == "near":
+        events.append(ev("judged_wrong", seat=seat(question["namer"]), said=question["said"]))
+        _wrong(state, question["namer"], question["said"], rng, events)
+        return
+    events.append(ev("appeal_failed", seat=seat(question["namer"]), said=question["said"]))
+    res["appeal"] = None
+    if res["ending"]:
+        _circle_over(state, rng, events)
+
+
+def _appeal(state, actor, action, rng):
+    res = state["res"]
+    asked = appeal_holders(state, actor)
+    said = res["appeal"]["said"]
+    res["question"] = {"kind": "appeal", "namer": actor, "said": said,
+                       "asked": asked, "declined": []}
+    return [ev("appealed", seat=seat(actor), said=said,
+               holders=[seat(int(s)) for s in asked])]
+
+
+def _concede(state, actor, action, rng):
+    events = [ev("conceded", seat=seat(actor))]
+    _circle_over(state, rng, events)
+    return events
+
+
+def _close(state, actor, action, rng):
+    events: list[dict] = []
+    res = state["res"]
+    step = action["step"]
+    if step == "lay":
+        _lay_for(state, rng, events, action.get("term"))
+    elif step == "confirm":
+        missing = pending(state)
+        res["question"]["declined"].extend(missing)
+        events.append(ev("closed_confirm", seats=[seat(s) for s in missing]))
+        _question_failed(state, rng, events)
+    elif step == "appeal":
+        events.append(ev("closed_appeal", seat=seat(res["appeal"]["seat"])))
+        _circle_over(state, rng, events)
+    elif only_own_left(state, res["turn"]):
+        res["appeal"] = None   # the host takes the turn: as any turn, it ends an appeal's chance
+        events.append(ev("closed_take", seat=seat(res["turn"])))
+        events += _take(state, res["turn"], action, rng)
+    else:
+        res["appeal"] = None
+        events.append(ev("closed_turn", seat=seat(res["turn"])))
+        events += _pass(state, res["turn"], action, rng)
+    return events
+
+
+def _story_over(state, rng, events):
+    res = state["res"]
+    k = state["story"]
+    starter = state["stories"][k]["starter"]
+    lost = [c["term"] for c in res["cards"] if c["taken_by"] is None]
+    state["resolved"].append({"starter": starter, "cards": [
+        {"term": c["term"], "by": c["by"], "taken_by": c["taken_by"]} for c in res["cards"]]})
+    if lost:
+        events.append(ev("resolved_lost", story=k + 1, cards=lost))
+    else:
+        events.append(ev("resolved_all", story=k + 1))
+    if k + 1 < len(state["seats"]):
+        state["story"] += 1
+        _deal(state, rng, events)
+        return
+    state["phase"] = "over"
+    state["res"] = None
+    best = max(state["scores"].values())
+    events.append(ev("over", points=best, winners=[seat(s) for s in state["seats"] if state["scores"][_k(s)] == best]))
+
+
+def _close_refusal(state, actor, action):
+    if action.get("step") not in close_steps(state):
+        return Illegal("nothing_to_close")
+    if action["step"] == "lay" and state["mode"] == "physical":   # the term the host typed
+        return _lay_refusal(state, teller(state), action)
+    return None
+
+
+#: every move of the game: what it changes, why it is refused, who makes it
+Eselsbruecke.moves = {
+    "lay": Move(_lay, _lay_refusal, secret=True),
+    "name": Move(_name, _turn_refusal),
+    "pass": Move(_pass, _turn_refusal),
+    "take": Move(_take, _turn_refusal),
+    "confirm": Move(_confirm, _confirm_refusal, secret=True),
+    "appeal": Move(_appeal, _appeal_refusal),
+    "concede": Move(_concede, _concede_refusal),
+    "close": Move(_close, _close_refusal, by="host"),
+}
 
 GAME = Eselsbruecke()
