@@ -121,10 +121,19 @@ def page_files(package: str) -> list[tuple[str, str]]:
     found += [(os.path.join(static, name), needer) for name, needer in FETCHED.items()]
     found += [(os.path.join(static, "games", f"{name}.js"), f"the game {name}")
               for name in sorted(games.shipped())]
+    found += [(os.path.join(static, "games", name), "the table page (a game's board)")
+              for name in game_stylesheets(static)]
     found += [(os.path.join(static, TEXT_KEYS), "the phone page's texts")]
     found += [(os.path.join(static, "games", f"{name}.{TEXT_KEYS}"), f"the phone page's texts of {name}")
               for name in sorted(games.shipped())]
     return found
+
+
+def game_stylesheets(static: str) -> list[str]:
+    """The games' board stylesheets in static/games (``<game>.css``), found
+    there: a sixth game's styles are its own file, and no list names it."""
+    folder = os.path.join(static, "games")
+    return sorted(name for name in os.listdir(folder) if name.endswith(".css"))
 
 
 # --- the text keys our scripts declare ---------------------------------------------

@@ -13,7 +13,7 @@ from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts, join_note
-from .assets import SHARED, asset, declared_texts, shared_url, vendor_url
+from .assets import SHARED, asset, declared_texts, game_stylesheets, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
@@ -63,7 +63,8 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
         scripts = config["game_scripts"].get(config["game"], [])
     response = Response(render_template(
         template_name, lang=lang, config=config, shared=shared_url, game_scripts=scripts, asset=asset,
-        vendor=vendor_url, t=lambda key, **params: translate(lang, key, params), **context))
+        vendor=vendor_url, game_styles=game_styles, t=lambda key, **params: translate(lang, key, params),
+        **context))
     if request.args.get("lang") in ("de", "en"):
         response.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
     return response
@@ -127,6 +128,13 @@ def game_config(game, lang: str, phone: bool = False) -> dict:
         "game_parts": {name: {file.split(".")[1]: asset(f"games/{file}") for file in script_files(name)[1:]}
                        for name in sorted(everything) if script_files(name)[1:]},
     }
+
+
+def game_styles() -> list[str]:
+    """Every game's board stylesheet, static/games/<game>.css, as found there
+    (no list): the table page links them all, since the room's game may
+    change during the evening (assets.page_files checks them at start)."""
+    return [asset(f"games/{name}") for name in game_stylesheets(current_app.static_folder)]
 
 
 @functools.cache
