@@ -1,4 +1,6 @@
 """Factum's German texts (the same keys and placeholders as texts_en)."""
+from .texts_explain_de import TEXTS as EXPLAIN  # explain mode (issue #29)
+
 
 TEXTS: dict[str, str] = {
     "title": "Factum",
@@ -190,7 +192,5 @@ TEXTS: dict[str, str] = {
     "error.marks_final": "Das ratende Team stimmt ab: Die Markierungen sind jetzt endgültig.",
     "error.nothing_to_close": "Gerade wartet kein Schritt auf ein Handy: Es gibt nichts zu beenden.",
 }
-
-from .texts_explain_de import TEXTS as EXPLAIN  # explain mode (issue #29)
 
 TEXTS.update(EXPLAIN)

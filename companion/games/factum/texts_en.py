@@ -1,4 +1,6 @@
 """Factum's English texts (the same keys and placeholders as texts_de)."""
+from .texts_explain_en import TEXTS as EXPLAIN  # explain mode (issue #29)
+
 
 TEXTS: dict[str, str] = {
     "title": "Factum",
@@ -189,7 +191,5 @@ TEXTS: dict[str, str] = {
     "error.marks_final": "The guessing team is voting: marks are final now.",
     "error.nothing_to_close": "No step is waiting for a phone right now: there is nothing to close.",
 }
-
-from .texts_explain_en import TEXTS as EXPLAIN  # explain mode (issue #29)
 
 TEXTS.update(EXPLAIN)

@@ -1,4 +1,6 @@
 """Haiclue's German texts (same keys and placeholders as texts_en)."""
+from .texts_explain_de import TEXTS as _EXPLAIN  # explain mode (issue #29)
+
 
 TEXTS: dict[str, str] = {
     "title": "Haiclue",
@@ -167,8 +169,5 @@ TEXTS: dict[str, str] = {
     # the phone: your guess is in (what it was is under the hold-to-show box)
     "ui.you_guessed": "Du hast geraten. Warte auf die anderen.",
 }
-
-# explain mode (issue #29): its own file, same keys in both languages
-from .texts_explain_de import TEXTS as _EXPLAIN
 
 TEXTS.update(_EXPLAIN)

@@ -1,4 +1,6 @@
 """Haiclue's English texts (same keys and placeholders as texts_de)."""
+from .texts_explain_en import TEXTS as _EXPLAIN  # explain mode (issue #29)
+
 
 TEXTS: dict[str, str] = {
     "title": "Haiclue",
@@ -157,8 +159,5 @@ TEXTS: dict[str, str] = {
     # the phone: your guess is in (what it was is under the hold-to-show box)
     "ui.you_guessed": "You have guessed. Waiting for the others.",
 }
-
-# explain mode (issue #29): its own file, same keys in both languages
-from .texts_explain_en import TEXTS as _EXPLAIN
 
 TEXTS.update(_EXPLAIN)

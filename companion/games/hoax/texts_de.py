@@ -1,4 +1,6 @@
 """HOAX texts, German (Deutsch).  Same keys and placeholders in both languages."""
+from .texts_explain_de import TEXTS as _EXPLAIN
+
 
 TEXTS: dict[str, str] = {
     "title": "Die Erben von HOAX",
@@ -264,7 +266,5 @@ TEXTS: dict[str, str] = {
 
     "error.withdrew_doubt": "Du hast deinen Zweifel an dieser Behauptung zurückgezogen: Du kannst ihn nicht noch einmal erheben.",
 }
-
-from .texts_explain_de import TEXTS as _EXPLAIN
 
 TEXTS.update(_EXPLAIN)

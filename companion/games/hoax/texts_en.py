@@ -1,4 +1,6 @@
 """HOAX texts, English.  Same keys and placeholders in both languages."""
+from .texts_explain_en import TEXTS as _EXPLAIN
+
 
 TEXTS: dict[str, str] = {
     "title": "The Heirs of HOAX",
@@ -264,7 +266,5 @@ TEXTS: dict[str, str] = {
 
     "error.withdrew_doubt": "You withdrew your doubt against this claim: you cannot raise it again.",
 }
-
-from .texts_explain_en import TEXTS as _EXPLAIN
 
 TEXTS.update(_EXPLAIN)
