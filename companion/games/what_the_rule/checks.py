@@ -1,7 +1,9 @@
-"""Every refusal, in one place: ``apply`` asks ``refusal`` before changing
-anything, and ``why_not`` (an action no template admitted) asks the same
-function, so a player always hears the most precise reason.  Pure: never
-changes the state."""
+"""Every refusal, in one place: one check per move (named beside it in
+``rules``' moves map; some moves share one) and ``first``, what refuses
+every move alike.  ``apply`` raises what ``why_not`` returns, and
+``why_not`` (an action no template admitted) asks the same checks, so a
+player always hears the most precise reason.  Pure: never changes the
+state."""
 from __future__ import annotations
 
 import re
@@ -21,13 +23,6 @@ TEXT_MAX = 200
 #: or hint never needs them, and they could hide or reorder what others read
 ODD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
                        "\u2066-\u2069\ufeff]")
-
-SEAT_TYPES = ("set_rule", "draw_rule", "play", "reveal", "reveal_card", "judge", "guess",
-              "no_guess", "judge_guess", "judge_reveal", "overrule", "let_stand", "hints",
-              "announce_hint", "object", "give_hint")
-HOST_TYPES = ("choose_gm", "draw_rule", "void_round", "close")
-GM_TYPES = ("judge", "judge_guess", "judge_reveal", "overrule", "let_stand", "announce_hint",
-            "give_hint")
 
 ERRORS: dict[str, int] = {
     # the round and the rule
@@ -52,27 +47,17 @@ ERRORS: dict[str, int] = {
 }
 
 
-def refusal(state: dict, actor, action: dict) -> Illegal | None:
-    """Why the rules refuse ``action`` by ``actor`` now, or None."""
-    type_ = action.get("type")
+def first(state: dict, actor, move) -> Illegal | None:
+    """What refuses every move alike, before its own check (``move`` None:
+    a type the game has no move for)."""
     if state["phase"] == "over":
         return Illegal("game_over")
     if actor == HOST:
-        return host_refusal(state, action) if type_ in HOST_TYPES else not_in_game()
+        return None if move is not None and move.by != "seat" else not_in_game()
     if actor not in state["seats"]:
         return not_in_game()
-    if type_ in ("choose_gm", "void_round", "close"):
+    if move is not None and move.by == "host":
         return Illegal("host_only")
-    if type_ in ("set_rule", "draw_rule"):
-        return rule_refusal(state, actor, action)
-    if type_ in ("play", "reveal", "reveal_card"):
-        return turn_refusal(state, actor, action)
-    if type_ in GM_TYPES:
-        return gm_refusal(state, actor, action)
-    if type_ in ("guess", "no_guess"):
-        return guess_refusal(state, actor, action)
-    if type_ in ("hints", "object"):
-        return hint_refusal(state, actor, action)
     return None
 
 
@@ -255,34 +240,43 @@ def hint_refusal(state: dict, actor: int, action: dict) -> Illegal | None:
     return None
 
 
-def host_refusal(state: dict, action: dict) -> Illegal | None:
-    type_ = action["type"]
-    if type_ == "choose_gm":
-        if state["master"] == "app":
-            return Illegal("app_is_gm")
-        if state["phase"] != "rule":
-            return Illegal("rule_sealed")
-        if action.get("seat") not in state["seats"]:
-            return no_such_seat()
-    if type_ == "draw_rule":
-        if state["master"] == "seat":
-            return Illegal("host_draws_not")
-        if state["phase"] != "rule":
-            return Illegal("rule_sealed")
-        if action.get("level") not in LEVELS:
-            return Illegal("no_such_level")
-    if type_ == "void_round" and state["phase"] not in RUNNING:
-        return Illegal("no_round")
-    if type_ == "close":
-        step, hints = action.get("step"), state["hints"]
-        open_ = ((step == "hints" and hints["vote"] is not None)
-                 or (step == "hint" and hints["announced"]))
-        if step == "turn":
-            return None if turn_closable(state) else Illegal("nothing_to_close")
-        if step == "overrule":
-            return None if state["phase"] == "overrule" else Illegal("nothing_to_close")
-        if state["phase"] != "turn" or not open_:
-            return Illegal("nothing_to_close")
+def draw_rule_refusal(state: dict, actor, action: dict) -> Illegal | None:
+    """A seat draws as the game master; the host draws for the app."""
+    if actor != HOST:
+        return rule_refusal(state, actor, action)
+    if state["master"] == "seat":
+        return Illegal("host_draws_not")
+    if state["phase"] != "rule":
+        return Illegal("rule_sealed")
+    if action.get("level") not in LEVELS:
+        return Illegal("no_such_level")
+    return None
+
+
+def choose_gm_refusal(state: dict, actor, action: dict) -> Illegal | None:
+    if state["master"] == "app":
+        return Illegal("app_is_gm")
+    if state["phase"] != "rule":
+        return Illegal("rule_sealed")
+    if action.get("seat") not in state["seats"]:
+        return no_such_seat()
+    return None
+
+
+def void_round_refusal(state: dict, actor, action: dict) -> Illegal | None:
+    return Illegal("no_round") if state["phase"] not in RUNNING else None
+
+
+def close_refusal(state: dict, actor, action: dict) -> Illegal | None:
+    step, hints = action.get("step"), state["hints"]
+    open_ = ((step == "hints" and hints["vote"] is not None)
+             or (step == "hint" and hints["announced"]))
+    if step == "turn":
+        return None if turn_closable(state) else Illegal("nothing_to_close")
+    if step == "overrule":
+        return None if state["phase"] == "overrule" else Illegal("nothing_to_close")
+    if state["phase"] != "turn" or not open_:
+        return Illegal("nothing_to_close")
     return None
 
 

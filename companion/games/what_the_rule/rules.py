@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import Game, Illegal, ev, load_texts, seat, template, txt
+from ..base import Game, Illegal, Move, ev, load_texts, seat, template, txt
 from . import checks, explain, flow, hidden, view
 from .cards import CARD_SPEC, action_card, card_code, hand_spec, picker_fields
 from .checks import TEXT_MAX
@@ -53,7 +53,6 @@ class WhatTheRule(Game):
         {"name": "scoring", "kind": "bool", "default": True},
     ]
     texts = load_texts(__package__)
-    action_types = frozenset(checks.SEAT_TYPES + checks.HOST_TYPES)
     errors = checks.ERRORS
     seat_fields = frozenset({"seat"})
     #: voiding the round skips the game master and the players alike (issue #38)
@@ -171,256 +170,19 @@ class WhatTheRule(Game):
             out.append(template("void_round", confirm=True))
         return out
 
-    # --- refusals ----------------------------------------------------------
+    # --- refusals: what every move shares; each move's own check (in
+    # --- ``checks``) is named beside it in the moves map at the end -------
 
-    def why_not(self, state: dict, actor, action: dict) -> Illegal | None:
-        return checks.refusal(state, actor, action)
+    def refusal_first(self, state: dict, actor, move) -> Illegal | None:
+        return checks.first(state, actor, move)
 
-    # --- apply -------------------------------------------------------------
+    # --- apply: the moves are the functions after the class ---------------
 
     def apply(self, state: dict, actor, action: dict, rng: random.Random):
         """Every rule check of one action shares one budget (``budget``):
         past it the action is refused (``rule_too_complex``), nothing stored."""
         with metered():
             return super().apply(state, actor, action, rng)
-
-    def __init__(self):
-        self.moves = {
-            "set_rule": self._set_rule, "draw_rule": self._draw_rule, "choose_gm": self._choose_gm,
-            "play": self._play, "judge": self._judge, "reveal": self._reveal,
-            "reveal_card": self._reveal_card, "judge_reveal": self._judge_reveal,
-            "guess": self._guess, "judge_guess": self._judge_guess, "no_guess": self._no_guess,
-            "overrule": self._overrule, "let_stand": self._let_stand, "hints": self._hints, "announce_hint": self._announce_hint,
-            "object": self._object, "give_hint": self._give_hint,
-            "void_round": self._void_round, "close": self._close,
-        }
-
-    # the rule
-
-    def _set_rule(self, state, actor, action, rng):
-        written, text = rule_or_text(action)
-        if written is not None:
-            rule = parse(written)
-            why = checks.dead_end_refusal(rule)
-            if why:
-                raise why
-            state["rule"] = {"kind": "expr", "rule": rule.text}
-            key = "rule_set_expr"
-        else:
-            state["rule"] = {"kind": "text", "text": text}
-            key = "rule_set_text"
-        return self._seal(state, actor, ev(key, gm=seat(self._take_gm(state, actor))))
-
-    def _draw_rule(self, state, actor, action, rng):
-        level = action["level"]
-        state["rule"] = {"kind": "deck", "id": flow.draw_from_deck(state, level, rng),
-                         "level": level}
-        if state["master"] == "app":
-            return self._seal(state, actor, ev("rule_drawn_app", level=level))
-        gm = self._take_gm(state, actor)
-        return self._seal(state, actor, ev("rule_drawn", gm=seat(gm), level=level))
-
-    @staticmethod
-    def _take_gm(state: dict, actor: int) -> int:
-        state["gm"] = actor
-        state["named"] = None
-        return actor
-
-    @staticmethod
-    def _seal(state: dict, actor, event: dict) -> list[dict]:
-        return [event] + flow.begin_round(state)
-
-    def _choose_gm(self, state, actor, action, rng):
-        state["named"] = action["seat"]
-        return [ev("gm_named", seat=seat(action["seat"]))]
-
-    # a turn
-
-    def _play(self, state, actor, action, rng):
-        code = action_card(action)
-        state["turns"][k(actor)] += 1
-        state["overrule"] = None
-        state["hands"][k(actor)] -= 1
-        events = [ev("play", seat=seat(actor), card=card_text(code))]
-        if flow.app_judges(state):
-            return events + self._judged(state, actor, code, flow.fits(state, code))
-        state["pending"] = {"card": code}
-        state["phase"] = "judge"
-        return events + [ev("judge_now", gm=seat(state["gm"]))]
-
-    def _judge(self, state, actor, action, rng):
-        code = state["pending"]["card"]
-        return self._judged(state, state["turn"], code, action["fits"])
-
-    @staticmethod
-    def _judged(state: dict, player: int, code: str, fits: bool) -> list[dict]:
-        state["pending"] = None
-        if fits:
-            flow.place_correct(state, code)
-            state["phase"] = "guess"
-            return [ev("fits", seat=seat(player), card=card_text(code), place=flow.row_length(state))]
-        flow.place_wrong(state, code)
-        flow.draw(state, player, 1)
-        return [ev("misfit", seat=seat(player), card=card_text(code),
-                   place=flow.row_length(state) + 1)] + flow.end_turn(state)
-
-    def _reveal(self, state, actor, action, rng):
-        """The player shows the whole hand: all cards at once (``cards``),
-        or one ``reveal_card`` after another."""
-        state["turns"][k(actor)] += 1
-        state["overrule"] = None
-        size = state["hands"][k(actor)]
-        if "cards" in action:
-            codes = [card_code(card) for card in action["cards"]]
-            state["pending"] = {"cards": codes, "size": size}
-            return ([ev("reveal_all", seat=seat(actor), count=size,
-                        cards=[card_text(c) for c in codes])]
-                    + self._hand_shown(state, actor, rng))
-        state["pending"] = {"cards": [], "size": size}
-        state["phase"] = "reveal"
-        return [ev("reveal", seat=seat(actor), count=size)]
-
-    def _reveal_card(self, state, actor, action, rng):
-        pending = state["pending"]
-        pending["cards"].append(action_card(action))
-        if len(pending["cards"]) < pending["size"]:
-            return []
-        return self._hand_shown(state, actor, rng)
-
-    def _hand_shown(self, state: dict, actor: int, rng: random.Random) -> list[dict]:
-        """Every card of the hand is known: the seated GM judges it (free
-        text), or the app puts one fitting card into the row, drawn at
-        random with the move's seeded ``rng`` (an undo replays the same
-        draw, so it cannot fish for another card)."""
-        pending = state["pending"]
-        if not flow.app_judges(state):
-            state["phase"] = "judge_reveal"
-            return [ev("judge_reveal_now", gm=seat(state["gm"]), seat=seat(actor))]
-        fitting = sorted({code for code in pending["cards"] if flow.fits(state, code)})
-        if fitting:
-            return self._revealed_fit(state, actor, rng.choice(fitting))
-        return self._revealed_none(state, actor)
-
-    def _judge_reveal(self, state, actor, action, rng):
-        player = state["turn"]
-        if action["card"] == "none":
-            return self._revealed_none(state, player)
-        return self._revealed_fit(state, player, action["card"])
-
-    @staticmethod
-    def _revealed_fit(state: dict, player: int, code: str) -> list[dict]:
-        """One fitting card goes into the row; the player draws one."""
-        flow.place_correct(state, code)
-        state["hands"][k(player)] -= 1
-        flow.draw(state, player, 1)
-        return [ev("reveal_fits", seat=seat(player), card=card_text(code))] + flow.end_turn(state)
-
-    @staticmethod
-    def _revealed_none(state: dict, player: int) -> list[dict]:
-        """None fits: the hand goes under the pile, the player draws one card
-        fewer than they had and may guess."""
-        size = state["pending"]["size"]
-        state["pile"] += size
-        state["hands"][k(player)] = 0
-        flow.draw(state, player, size - 1)
-        state["pending"] = None
-        state["phase"] = "guess"
-        return [ev("reveal_none", seat=seat(player), draw=size - 1)]
-
-    # guesses
-
-    def _guess(self, state, actor, action, rng):
-        written, text = rule_or_text(action)
-        if written is not None:
-            guess = parse(written)
-            state["guesses"].append({"seat": actor, "rule": guess.text, "right": None})
-            events = [ev("guess_rule", seat=seat(actor), rule=code_param(guess.text))]
-            if flow.app_judges(state):
-                verdict = flow.judge_guess_by_app(state, guess)
-                return events + self._guess_judged(state, verdict.right, by_app=True,
-                                                   start=verdict.start)
-        else:
-            state["guesses"].append({"seat": actor, "text": text, "right": None})
-            events = [ev("guess_text", seat=seat(actor), text=text)]
-        state["phase"] = "judge_guess"
-        return events + [ev("judge_guess_now", gm=seat(state["gm"]))]
-
-    def _judge_guess(self, state, actor, action, rng):
-        return self._guess_judged(state, action["right"], by_app=False)
-
-    @staticmethod
-    def _guess_judged(state: dict, right: bool, by_app: bool,
-                      start: tuple[int, ...] = ()) -> list[dict]:
-        guess = state["guesses"][-1]
-        guess["right"] = right
-        if right and start:     # right as a game master judges: the log says why
-            guess["start"] = True
-            events = (flow.start_events(state, guess["seat"], start)
-                      + flow.end_round(state, "guessed", guess["seat"]))
-            state["results"][-1]["start"] = True
-            return events
-        if right:
-            return flow.end_round(state, "guessed", guess["seat"])
-        events = [ev("guess_wrong", seat=seat(guess["seat"]))]
-        if by_app and state["master"] == "seat":
-            state["overrule"] = len(state["guesses"]) - 1
-            if flow.round_ends_after_turn(state):
-                # the round would end now: it waits for the game master to
-                # overrule the app, or to let its "wrong" stand
-                state["phase"] = "overrule"
-                return events + [ev("overrule_now", gm=seat(state["gm"]))]
-        return events + flow.end_turn(state)
-
-    def _no_guess(self, state, actor, action, rng):
-        return [ev("no_guess", seat=seat(actor))] + flow.end_turn(state)
-
-    def _overrule(self, state, actor, action, rng):
-        guess = state["guesses"][state["overrule"]]
-        guess["right"] = True
-        guess["overruled"] = True
-        return ([ev("overruled", gm=seat(actor), seat=seat(guess["seat"]))]
-                + flow.end_round(state, "guessed", guess["seat"]))
-
-    def _let_stand(self, state, actor, action, rng):
-        state["overrule"] = None
-        return [ev("wrong_stands", gm=seat(actor))] + flow.end_turn(state)
-
-    # hints
-
-    def _hints(self, state, actor, action, rng):
-        hints = state["hints"]
-        if hints["vote"] is None:
-            hints["vote"] = {k(actor): True}
-            events = [ev("hints_proposed", seat=seat(actor))]
-        elif action["agree"]:
-            hints["vote"][k(actor)] = True
-            events = [ev("hints_agreed", seat=seat(actor))]
-        else:
-            hints["vote"] = None
-            return [ev("hints_refused", seat=seat(actor))]
-        if all(k(s) in hints["vote"] for s in state["seats"]):
-            hints["vote"] = None
-            hints["on"] = True
-            events.append(ev("hints_on", gm=seat(state["gm"])))
-        return events
-
-    def _announce_hint(self, state, actor, action, rng):
-        state["hints"]["announced"] = True
-        return [ev("hint_announced", gm=seat(actor))]
-
-    def _object(self, state, actor, action, rng):
-        state["hints"]["announced"] = False
-        return [ev("hint_objection", seat=seat(actor))]
-
-    def _give_hint(self, state, actor, action, rng):
-        text = clean(action.get("text"))
-        state["hints"]["announced"] = False
-        state["hints"]["given"].append(text)
-        if text:
-            return [ev("hint_given_text", gm=seat(actor), text=text)]
-        return [ev("hint_given", gm=seat(actor))]
-
-    # the host
 
     def end(self, state: dict) -> list[dict]:
         """The host ends the game during a round: its sealed rule is shown
@@ -435,23 +197,6 @@ class WhatTheRule(Game):
                                  "hinted": len(state["hints"]["given"]) > 0, "parted": parted})
         state["phase"] = "over"
         return [flow.rule_event(rule)] + [flow.parted_event(entry) for entry in parted]
-
-    def _void_round(self, state, actor, action, rng):
-        return flow.end_round(state, "void")
-
-    def _close(self, state, actor, action, rng):
-        if action["step"] == "turn":   # a phone that is gone: the next player is on turn
-            if state["phase"] == "turn":   # a skipped turn is a turn taken (issue #38); a guess's turn counted at its card
-                state["turns"][k(state["turn"])] += 1
-            return [ev("turn_skipped", seat=seat(state["turn"]))] + flow.end_turn(state)
-        if action["step"] == "overrule":   # the app's "wrong" stands, the round ends
-            state["overrule"] = None
-            return [ev("overrule_closed")] + flow.end_turn(state)
-        if action["step"] == "hints":
-            state["hints"]["vote"] = None
-            return [ev("hints_closed")]
-        state["hints"]["announced"] = False
-        return [ev("hint_closed")]
 
     # --- views and results -------------------------------------------------
 
@@ -502,5 +247,282 @@ def turn_templates(hand: int) -> list[dict]:
 def card_text(code: str) -> dict:
     return txt(f"value.{code}")
 
+
+def _set_rule(state, actor, action, rng):
+    written, text = rule_or_text(action)
+    if written is not None:
+        rule = parse(written)
+        why = checks.dead_end_refusal(rule)
+        if why:
+            raise why
+        state["rule"] = {"kind": "expr", "rule": rule.text}
+        key = "rule_set_expr"
+    else:
+        state["rule"] = {"kind": "text", "text": text}
+        key = "rule_set_text"
+    return _seal(state, actor, ev(key, gm=seat(_take_gm(state, actor))))
+
+
+def _draw_rule(state, actor, action, rng):
+    level = action["level"]
+    state["rule"] = {"kind": "deck", "id": flow.draw_from_deck(state, level, rng),
+                     "level": level}
+    if state["master"] == "app":
+        return _seal(state, actor, ev("rule_drawn_app", level=level))
+    gm = _take_gm(state, actor)
+    return _seal(state, actor, ev("rule_drawn", gm=seat(gm), level=level))
+
+
+def _take_gm(state: dict, actor: int) -> int:
+    state["gm"] = actor
+    state["named"] = None
+    return actor
+
+
+def _seal(state: dict, actor, event: dict) -> list[dict]:
+    return [event] + flow.begin_round(state)
+
+
+def _choose_gm(state, actor, action, rng):
+    state["named"] = action["seat"]
+    return [ev("gm_named", seat=seat(action["seat"]))]
+
+
+def _play(state, actor, action, rng):
+    code = action_card(action)
+    state["turns"][k(actor)] += 1
+    state["overrule"] = None
+    state["hands"][k(actor)] -= 1
+    events = [ev("play", seat=seat(actor), card=card_text(code))]
+    if flow.app_judges(state):
+        return events + _judged(state, actor, code, flow.fits(state, code))
+    state["pending"] = {"card": code}
+    state["phase"] = "judge"
+    return events + [ev("judge_now", gm=seat(state["gm"]))]
+
+
+def _judge(state, actor, action, rng):
+    code = state["pending"]["card"]
+    return _judged(state, state["turn"], code, action["fits"])
+
+
+def _judged(state: dict, player: int, code: str, fits: bool) -> list[dict]:
+    state["pending"] = None
+    if fits:
+        flow.place_correct(state, code)
+        state["phase"] = "guess"
+        return [ev("fits", seat=seat(player), card=card_text(code), place=flow.row_length(state))]
+    flow.place_wrong(state, code)
+    flow.draw(state, player, 1)
+    return [ev("misfit", seat=seat(player), card=card_text(code),
+               place=flow.row_length(state) + 1)] + flow.end_turn(state)
+
+
+def _reveal(state, actor, action, rng):
+    """The player shows the whole hand: all cards at once (``cards``),
+    or one ``reveal_card`` after another."""
+    state["turns"][k(actor)] += 1
+    state["overrule"] = None
+    size = state["hands"][k(actor)]
+    if "cards" in action:
+        codes = [card_code(card) for card in action["cards"]]
+        state["pending"] = {"cards": codes, "size": size}
+        return ([ev("reveal_all", seat=seat(actor), count=size,
+                    cards=[card_text(c) for c in codes])]
+                + _hand_shown(state, actor, rng))
+    state["pending"] = {"cards": [], "size": size}
+    state["phase"] = "reveal"
+    return [ev("reveal", seat=seat(actor), count=size)]
+
+
+def _reveal_card(state, actor, action, rng):
+    pending = state["pending"]
+    pending["cards"].append(action_card(action))
+    if len(pending["cards"]) < pending["size"]:
+        return []
+    return _hand_shown(state, actor, rng)
+
+
+def _hand_shown(state: dict, actor: int, rng: random.Random) -> list[dict]:
+    """Every card of the hand is known: the seated GM judges it (free
+    text), or the app puts one fitting card into the row, drawn at
+    random with the move's seeded ``rng`` (an undo replays the same
+    draw, so it cannot fish for another card)."""
+    pending = state["pending"]
+    if not flow.app_judges(state):
+        state["phase"] = "judge_reveal"
+        return [ev("judge_reveal_now", gm=seat(state["gm"]), seat=seat(actor))]
+    fitting = sorted({code for code in pending["cards"] if flow.fits(state, code)})
+    if fitting:
+        return _revealed_fit(state, actor, rng.choice(fitting))
+    return _revealed_none(state, actor)
+
+
+def _judge_reveal(state, actor, action, rng):
+    player = state["turn"]
+    if action["card"] == "none":
+        return _revealed_none(state, player)
+    return _revealed_fit(state, player, action["card"])
+
+
+def _revealed_fit(state: dict, player: int, code: str) -> list[dict]:
+    """One fitting card goes into the row; the player draws one."""
+    flow.place_correct(state, code)
+    state["hands"][k(player)] -= 1
+    flow.draw(state, player, 1)
+    return [ev("reveal_fits", seat=seat(player), card=card_text(code))] + flow.end_turn(state)
+
+
+def _revealed_none(state: dict, player: int) -> list[dict]:
+    """None fits: the hand goes under the pile, the player draws one card
+    fewer than they had and may guess."""
+    size = state["pending"]["size"]
+    state["pile"] += size
+    state["hands"][k(player)] = 0
+    flow.draw(state, player, size - 1)
+    state["pending"] = None
+    state["phase"] = "guess"
+    return [ev("reveal_none", seat=seat(player), draw=size - 1)]
+
+
+def _guess(state, actor, action, rng):
+    written, text = rule_or_text(action)
+    if written is not None:
+        guess = parse(written)
+        state["guesses"].append({"seat": actor, "rule": guess.text, "right": None})
+        events = [ev("guess_rule", seat=seat(actor), rule=code_param(guess.text))]
+        if flow.app_judges(state):
+            verdict = flow.judge_guess_by_app(state, guess)
+            return events + _guess_judged(state, verdict.right, by_app=True,
+                                               start=verdict.start)
+    else:
+        state["guesses"].append({"seat": actor, "text": text, "right": None})
+        events = [ev("guess_text", seat=seat(actor), text=text)]
+    state["phase"] = "judge_guess"
+    return events + [ev("judge_guess_now", gm=seat(state["gm"]))]
+
+
+def _judge_guess(state, actor, action, rng):
+    return _guess_judged(state, action["right"], by_app=False)
+
+
+def _guess_judged(state: dict, right: bool, by_app: bool,
+                  start: tuple[int, ...] = ()) -> list[dict]:
+    guess = state["guesses"][-1]
+    guess["right"] = right
+    if right and start:     # right as a game master judges: the log says why
+        guess["start"] = True
+        events = (flow.start_events(state, guess["seat"], start)
+                  + flow.end_round(state, "guessed", guess["seat"]))
+        state["results"][-1]["start"] = True
+        return events
+    if right:
+        return flow.end_round(state, "guessed", guess["seat"])
+    events = [ev("guess_wrong", seat=seat(guess["seat"]))]
+    if by_app and state["master"] == "seat":
+        state["overrule"] = len(state["guesses"]) - 1
+        if flow.round_ends_after_turn(state):
+            # the round would end now: it waits for the game master to
+            # overrule the app, or to let its "wrong" stand
+            state["phase"] = "overrule"
+            return events + [ev("overrule_now", gm=seat(state["gm"]))]
+    return events + flow.end_turn(state)
+
+
+def _no_guess(state, actor, action, rng):
+    return [ev("no_guess", seat=seat(actor))] + flow.end_turn(state)
+
+
+def _overrule(state, actor, action, rng):
+    guess = state["guesses"][state["overrule"]]
+    guess["right"] = True
+    guess["overruled"] = True
+    return ([ev("overruled", gm=seat(actor), seat=seat(guess["seat"]))]
+            + flow.end_round(state, "guessed", guess["seat"]))
+
+
+def _let_stand(state, actor, action, rng):
+    state["overrule"] = None
+    return [ev("wrong_stands", gm=seat(actor))] + flow.end_turn(state)
+
+
+def _hints(state, actor, action, rng):
+    hints = state["hints"]
+    if hints["vote"] is None:
+        hints["vote"] = {k(actor): True}
+        events = [ev("hints_proposed", seat=seat(actor))]
+    elif action["agree"]:
+        hints["vote"][k(actor)] = True
+        events = [ev("hints_agreed", seat=seat(actor))]
+    else:
+        hints["vote"] = None
+        return [ev("hints_refused", seat=seat(actor))]
+    if all(k(s) in hints["vote"] for s in state["seats"]):
+        hints["vote"] = None
+        hints["on"] = True
+        events.append(ev("hints_on", gm=seat(state["gm"])))
+    return events
+
+
+def _announce_hint(state, actor, action, rng):
+    state["hints"]["announced"] = True
+    return [ev("hint_announced", gm=seat(actor))]
+
+
+def _object(state, actor, action, rng):
+    state["hints"]["announced"] = False
+    return [ev("hint_objection", seat=seat(actor))]
+
+
+def _give_hint(state, actor, action, rng):
+    text = clean(action.get("text"))
+    state["hints"]["announced"] = False
+    state["hints"]["given"].append(text)
+    if text:
+        return [ev("hint_given_text", gm=seat(actor), text=text)]
+    return [ev("hint_given", gm=seat(actor))]
+
+
+def _void_round(state, actor, action, rng):
+    return flow.end_round(state, "void")
+
+
+def _close(state, actor, action, rng):
+    if action["step"] == "turn":   # a phone that is gone: the next player is on turn
+        if state["phase"] == "turn":   # a skipped turn is a turn taken (issue #38); a guess's turn counted at its card
+            state["turns"][k(state["turn"])] += 1
+        return [ev("turn_skipped", seat=seat(state["turn"]))] + flow.end_turn(state)
+    if action["step"] == "overrule":   # the app's "wrong" stands, the round ends
+        state["overrule"] = None
+        return [ev("overrule_closed")] + flow.end_turn(state)
+    if action["step"] == "hints":
+        state["hints"]["vote"] = None
+        return [ev("hints_closed")]
+    state["hints"]["announced"] = False
+    return [ev("hint_closed")]
+
+
+#: every move of the game: what it changes, why it is refused, who makes it
+WhatTheRule.moves = {
+    "set_rule": Move(_set_rule, checks.rule_refusal),
+    "draw_rule": Move(_draw_rule, checks.draw_rule_refusal, by="both"),
+    "choose_gm": Move(_choose_gm, checks.choose_gm_refusal, by="host"),
+    "play": Move(_play, checks.turn_refusal),
+    "reveal": Move(_reveal, checks.turn_refusal),
+    "reveal_card": Move(_reveal_card, checks.turn_refusal),
+    "judge": Move(_judge, checks.gm_refusal),
+    "judge_reveal": Move(_judge_reveal, checks.gm_refusal),
+    "judge_guess": Move(_judge_guess, checks.gm_refusal),
+    "overrule": Move(_overrule, checks.gm_refusal),
+    "let_stand": Move(_let_stand, checks.gm_refusal),
+    "announce_hint": Move(_announce_hint, checks.gm_refusal),
+    "give_hint": Move(_give_hint, checks.gm_refusal),
+    "guess": Move(_guess, checks.guess_refusal),
+    "no_guess": Move(_no_guess, checks.guess_refusal),
+    "hints": Move(_hints, checks.hint_refusal),
+    "object": Move(_object, checks.hint_refusal),
+    "void_round": Move(_void_round, checks.void_round_refusal, by="host"),
+    "close": Move(_close, checks.close_refusal, by="host"),
+}
 
 GAME = WhatTheRule()
