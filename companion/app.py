@@ -163,7 +163,7 @@ def shutdown(app) -> None:
             for code in codes:
                 try:
                     service.broadcast(service.load(code))
-                except Exception:
-                    pass   # gone, or nobody left to tell
+                except Exception:  # noqa: BLE001, S110 - gone, or nobody left to tell
+                    pass
     finally:
         service.store.close()

@@ -28,8 +28,8 @@ def parse(argv):
                        choices=["gevent", "eventlet", "threading"],
                        help="async library (default gevent; env COMPANION_ASYNC)")
     for name, what in (("backup", "write a backup of the rooms (while the server runs) to FILE"),
-                       ("restore", "replace the rooms with those of the backup FILE, then restart "
-                                   "the server")):
+                       ("restore", ("replace the rooms with those of the backup FILE, then restart "
+                                    "the server"))):
         command = sub.add_parser(name, help=what + "; '-' is standard output/input; the store "
                                  "is REDIS_URL's, else COMPANION_DB's or --db's")
         command.add_argument("file", metavar="FILE")
@@ -49,7 +49,7 @@ def data_command(args) -> None:
         said = (backup if args.command == "backup" else restore)(settings, args.file)
     except BackupError as error:
         refuse(str(error))
-    except Exception as error:   # Redis away, a file that cannot be written: one line
+    except Exception as error:  # noqa: BLE001 - Redis away, a file that cannot be written: one line
         refuse(f"{args.command} failed: {type(error).__name__}: {error}")
     print(f"companion: {said}", file=sys.stderr)
 
@@ -252,7 +252,7 @@ def certificate(folder: str, hosts: list[str]) -> tuple[str, str, str]:
     if os.path.exists(certfile) and os.path.exists(keyfile):
         with open(certfile, "rb") as f:
             cert = x509.load_pem_x509_certificate(f.read())
-        now = datetime.datetime.now(datetime.timezone.utc)
+        now = datetime.datetime.now(datetime.UTC)
         if not set(wanted) <= names(cert) or cert.not_valid_after_utc < now:
             cert = None
     if cert is None:
@@ -264,7 +264,7 @@ def certificate(folder: str, hosts: list[str]) -> tuple[str, str, str]:
             except ValueError:
                 alt.append(x509.DNSName(host))
         name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "companion")])
-        now = datetime.datetime.now(datetime.timezone.utc)
+        now = datetime.datetime.now(datetime.UTC)
         cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
                 .public_key(key.public_key()).serial_number(x509.random_serial_number())
                 .not_valid_before(now - datetime.timedelta(days=1))
@@ -347,10 +347,10 @@ def start_lines(base: str | None, args) -> list[str]:
     container's own address reaches no phone); and when the server listens
     on loopback only, that phones cannot reach it."""
     if not base:
-        return [f"the published address is unknown inside a container (this one listens on port "
-                f"{args.port}): open this machine's address and the port the engine publishes "
-                "(docker-compose.yml: COMPANION_PORT, 8080) on the tablet, or set "
-                "COMPANION_PUBLIC_URL to it for the join links"]
+        return [(f"the published address is unknown inside a container (this one listens on port "
+                 f"{args.port}): open this machine's address and the port the engine publishes "
+                 "(docker-compose.yml: COMPANION_PORT, 8080) on the tablet, or set "
+                 "COMPANION_PUBLIC_URL to it for the join links")]
     lines = [f"open {base}/ on the tablet to create a room"]
     if args.host in ("localhost", "::1") or args.host.startswith("127."):
         lines.append(f"listening on {args.host} only: phones cannot reach it "
@@ -370,7 +370,7 @@ def redis_url_problem(url: str) -> str | None:
         if parts.scheme != "unix" and not parts.hostname:
             return "no host"
         try:
-            parts.port
+            _ = parts.port
         except ValueError:   # its text would repeat the URL, password and all
             return "its port is no number from 0 to 65535"
         database = parts.path.strip("/")

@@ -7,13 +7,13 @@ from gevent import monkey
 
 monkey.patch_all()
 
-import gc  # noqa: E402
-import sys  # noqa: E402
+import gc
+import sys
 
-import greenlet  # noqa: E402
+import greenlet
 
-from companion.app import create_app  # noqa: E402
-from companion.transport.gevent_server import GuardedServer  # noqa: E402
+from companion.app import create_app
+from companion.transport.gevent_server import GuardedServer
 
 
 def live_greenlets() -> str:

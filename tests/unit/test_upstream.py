@@ -44,10 +44,10 @@ def test_serve_refuses_to_start_with_another_version(monkeypatch, capsys, instal
         cli.serve(cli.parse(["serve", "--async-mode", "threading", "--port", "0"]))
     assert stopped.value.code == 1
     lines = capsys.readouterr().err.strip().splitlines()
-    assert lines == [
+    assert lines == [(
         f"companion: {said}, but the server's patch of it (companion/transport/upstream.py) was "
         "written for 4.15.1: install that version (pip install python-engineio==4.15.1, or "
-        "scripts/setup in a checkout)"]
+        "scripts/setup in a checkout)")]
 
 
 @pytest.fixture
