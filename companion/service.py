@@ -98,9 +98,6 @@ class Service:
     def load(self, code: str) -> dict:
         return self.cache.load(code)
 
-    def save_room(self, room: dict, expected: int, since: int) -> bool:
-        return self.cache.save_room(room, expected, since)
-
     def _change(self, code: str, change: Callable[[dict], Any],
                 loaded: dict | None = None) -> tuple[dict, Any, dict]:
         """Applies ``change`` and stores the room (``RoomCache.change``),
