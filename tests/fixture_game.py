@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import Game, Illegal, ev, line, seat, template
+from companion.games.base import Game, Illegal, Move, ev, line, seat, template
 
 
 class Pick(Game):
@@ -14,7 +14,6 @@ class Pick(Game):
     max_players = 6
     options_schema = [{"name": "rounds", "kind": "int", "default": 1, "min": 1, "max": 9}]
     seat_fields = frozenset({"first"})
-    action_types = frozenset({"pick", "close"})
     errors = {"already_picked": 409, "not_picking": 409}
     texts = {
         "en": {"title": "Pick", "action.pick": "Pick a number", "field.number": "Number",
@@ -72,10 +71,8 @@ class Pick(Game):
             return []
         return [template("close", step=["pick"])]
 
-    def why_not(self, state, actor, action):
-        if action["type"] == "pick" and str(actor) in state["picks"]:
-            return Illegal("already_picked")
-        return None
+    def refusal_first(self, state, actor, move):
+        return Illegal("not_picking") if state["over"] else None
 
     def hidden_variants(self, state, viewer, rng):
         """Other seats' letters and unrevealed picks are hidden."""
@@ -87,35 +84,6 @@ class Pick(Game):
                 if str(s) in variant["picks"]:
                     variant["picks"][str(s)] = rng.randint(1, 3)
         return [variant]
-
-    def apply(self, state, actor, action, rng):
-        if state["over"]:
-            raise Illegal("not_picking")
-        if action["type"] == "close":
-            for s in state["seats"]:
-                state["picks"].setdefault(str(s), rng.randint(1, 3))
-            return self._reveal(state)
-        if str(actor) in state["picks"]:
-            raise Illegal("already_picked")
-        state["picks"][str(actor)] = action["number"]
-        events = [ev("picked", seat=seat(actor))]
-        if len(state["picks"]) == len(state["seats"]):
-            state, more = self._reveal(state)
-            events += more
-        return state, events
-
-    def _reveal(self, state):
-        target = sum(state["picks"].values()) % 3 + 1
-        for s, pick in state["picks"].items():
-            if pick == target:
-                state["scores"][s] += 1
-        state["revealed"].append({"picks": state["picks"], "target": target})
-        state["picks"] = {}
-        if state["round"] == state["rounds"]:
-            state["over"] = True
-        else:
-            state["round"] += 1
-        return state, [ev("reveal", target=target)]
 
     def view(self, state, who):
         public = {"round": state["round"], "picked": sorted(int(s) for s in state["picks"]),
@@ -142,5 +110,40 @@ class Pick(Game):
         best = max(state["scores"].values())
         return [int(s) for s, v in state["scores"].items() if v == best]
 
+
+def pick(state, actor, action, rng):
+    state["picks"][str(actor)] = action["number"]
+    events = [ev("picked", seat=seat(actor))]
+    if len(state["picks"]) == len(state["seats"]):
+        events += reveal(state)
+    return events
+
+
+def pick_check(state, actor, action):
+    return Illegal("already_picked") if str(actor) in state["picks"] else None
+
+
+def close(state, actor, action, rng):
+    for s in state["seats"]:
+        state["picks"].setdefault(str(s), rng.randint(1, 3))
+    return reveal(state)
+
+
+def reveal(state):
+    target = sum(state["picks"].values()) % 3 + 1
+    for s, number in state["picks"].items():
+        if number == target:
+            state["scores"][s] += 1
+    state["revealed"].append({"picks": state["picks"], "target": target})
+    state["picks"] = {}
+    if state["round"] == state["rounds"]:
+        state["over"] = True
+    else:
+        state["round"] += 1
+    return [ev("reveal", target=target)]
+
+
+#: every move of the game: what it changes, why it is refused, who makes it
+Pick.moves = {"pick": Move(pick, pick_check), "close": Move(close, by="host")}
 
 GAME = Pick()

@@ -27,7 +27,9 @@ Conventions
   such as the game being over or a seat pressing the host's button, then
   the move's ``check``) and ``apply`` (``why_not`` first, then the move;
   boardgame.io's moves map).  Move and check are plain functions of the
-  rules module, never methods.  An event is ``ev(key, to=None,
+  rules module, never methods.  A move returns its events (the shape
+  three of the five games had; steps that continue one another may still
+  pass a list along inside a move).  An event is ``ev(key, to=None,
   **params)``: ``key`` is looked up as ``"log.<key>"`` in the game's ``texts``;
   ``to`` is None for a public line or a list of seats for a private one.
   Parameter values may be ``seat(n)`` (rendered as the player's current name),
@@ -278,7 +280,7 @@ class Game:
         move = self.move_of(action)
         if move is None:
             raise Illegal("wrong_step", self.error_status("wrong_step"))
-        return state, getattr(move, "apply", move)(state, actor, action, rng)   # TRANSITION
+        return state, move.apply(state, actor, action, rng)
 
     def end(self, state: dict) -> list[dict]:
         """The host ends the game early: what the game shows then, as log
@@ -365,14 +367,6 @@ class Game:
 
     def error_status(self, code: str) -> int:
         return self.errors.get(code) or SHARED_ERRORS.get(code) or 409
-
-
-def filled(step):   # TRANSITION: until every game's moves return their events
-    def move(state, actor, action, rng):
-        events = []
-        step(state, actor, action, rng, events)
-        return events
-    return move
 
 
 def load_texts(package: str) -> dict[str, dict[str, str]]:

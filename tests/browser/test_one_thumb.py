@@ -7,8 +7,9 @@ One finger holds the reveal bar, slides onto a choice and lets go there;
 letting go anywhere else picks nothing; a choice that asks to confirm
 shows its whole sentence on the next hold, with "yes" and "no" to let go
 on.  Every secret template of every game is made this way on a phone and
-checked through the API (``SECRET_CHOICES``; the conformance suite fails
-when a game offers a secret template not listed there).  Other seats'
+checked through the API (``SECRET_CHOICES``, read from each game's
+declaration; the conformance suite fails when a game offers a secret
+template it does not declare).  Other seats'
 moves go over HTTP: what is tested here is the phone's secret choice.
 
 Screenshots of the gesture's states (390x844, both languages) go to
@@ -19,14 +20,15 @@ import random
 
 import pytest
 
+from companion import games
 from tests.browser.conftest import (PHONE, hold, pick, pick_secret, release, seat_phone, sent,
                                     slide, valued, wait_js)
 from tests.browser.test_table_board import Room
 
-#: every secret template type of every game, each made by a test below
-SECRET_CHOICES = {"factum": {"mark", "vote", "best"}, "eselsbruecke": {"confirm", "lay"},
-                  "haiclue": {"guess"},
-                  "hoax": {"cover", "accuse", "show"}}
+#: every secret template type of every game, each made by a test below:
+#: as each game declares them (``Game.secret_choices``)
+SECRET_CHOICES = {name: set(game.secret_choices) for name, game in games.shipped().items()
+                  if game.secret_choices}
 
 
 @pytest.fixture(scope="module")

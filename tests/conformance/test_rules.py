@@ -10,7 +10,7 @@ import random
 import pytest
 
 from companion import games
-from companion.games.base import HOST, Game, Illegal, sample_action
+from companion.games.base import HOST, Illegal, Move, sample_action
 from tests.conformance.conftest import positions
 from tests.harness import canon, check_non_interference, check_patch_non_interference
 
@@ -132,10 +132,22 @@ def test_random_games_end(game_name):
     assert finished >= played // 2, f"only {finished} of {played} random games ended"
 
 
-def test_every_action_type_has_its_move(game_name):
-    """A game declares its moves once (issue #26): every action type it
-    lists has a move, and no move is for a type it does not list."""
+def test_one_moves_map_declares_every_move(game_name):
+    """A game declares its moves once (issues #26, #43): one map of ``Move``
+    entries whose keys are its action types (declared nowhere else); every
+    template it offers in random play has its move, made by whom the
+    move's ``by`` says."""
     game = games.get(game_name)
-    if type(game).apply is not Game.apply:
-        return   # a game that dispatches itself (the test fixture)
-    assert set(game.moves) == set(game.action_types), set(game.moves) ^ set(game.action_types)
+    assert "action_types" not in vars(type(game)), f"{game_name}: action types declared twice"
+    assert game.moves and all(isinstance(move, Move) for move in game.moves.values())
+    offered = set()
+    for state, seats, *_, sample in positions(game, seeds=1, every=3):
+        for viewer in (seats + [HOST]) if sample else []:
+            templates = game.actions(state, viewer) if viewer != HOST else game.host_actions(state)
+            for tpl in templates:
+                move = game.moves.get(tpl["type"])
+                assert move is not None, f"{game_name}: {tpl['type']} is offered and has no move"
+                assert move.by in ("both", "host" if viewer == HOST else "seat"), (
+                    f"{game_name}: {tpl['type']} is offered to {viewer} but made by {move.by}")
+                offered.add(tpl["type"])
+    assert offered, f"{game_name}: random play offered nothing"

@@ -2,19 +2,18 @@
 shows a secret template only while the reveal bar is held, and the thumb
 that holds it picks by sliding onto a choice, so every field of a secret
 template is a list of choices or a subset of a fixed size, picked one
-value a gesture (nothing to type).  And each game's secret
-templates are all made on a phone by a browser test
-(tests/browser/test_one_thumb.py): a new secret template fails here until
-it has one."""
+value a gesture (nothing to type).  Which moves the rules make face down
+is declared by the game, beside each move (``Move(..., secret=True)``,
+``Game.secret_choices``); tests/browser/test_one_thumb.py reads the same
+declaration and makes each of them on a phone."""
 from __future__ import annotations
 
 from companion import games
 from companion.games.base import HOST
-from tests.browser.test_one_thumb import SECRET_CHOICES
 from tests.conformance.conftest import positions
 
 
-def test_secret_templates_are_choices_and_have_a_browser_test(game_name):
+def test_secret_templates_are_choices_and_declared(game_name):
     game = games.get(game_name)
     seen = set()
     for state, seats, _, _, _, sample in positions(game, seeds=1, every=3):
@@ -31,39 +30,21 @@ def test_secret_templates_are_choices_and_have_a_browser_test(game_name):
                     picked = (isinstance(spec, list) and spec) or (
                         isinstance(spec, dict) and spec.get("kind") == "subset" and "size" in spec)
                     assert picked, f"{game_name} {tpl['type']}.{name}: {spec} is no choice"
-    assert seen <= SECRET_CHOICES.get(game_name, set()), (
-        f"{game_name}: secret templates {sorted(seen - SECRET_CHOICES.get(game_name, set()))} "
-        "have no one-thumb browser test")
-
-
-#: per game, the acts its rulebook makes in secret (face down, unseen by the
-#: others), whatever their values: each must be a ``secret_act`` template,
-#: chosen behind the reveal (issue #45)
-SECRET_ACTS = {
-    # "Jeder Spieler rät dann heimlich … ein Rate-Plättchen mit der
-    # Vorderseite nach unten … ablegt."
-    "haiclue": {"guess"},
-    # the storyteller's marks and the card ballot are laid face down; "stimmen
-    # die Spieler heimlich über die beste Geschichte ab"
-    "factum": {"mark", "vote", "best"},
-    # the cover is chosen "verdeckt"; a shown identity is laid "verdeckt oben
-    # auf den Stapel"; the accuser lays the guessed identity "verdeckt"
-    "hoax": {"cover", "show", "accuse"},
-    # the digital hand is secret, and so is which of one's cards was meant
-    "eselsbruecke": {"lay", "confirm"},
-    "what_the_rule": set(),
-    "pick": set(),
-}
+    assert seen <= game.secret_choices, (
+        f"{game_name}: secret templates {sorted(seen - game.secret_choices)} are not declared "
+        "secret in the moves map (so the one-thumb browser test does not make them)")
 
 
 def test_every_act_the_rules_make_in_secret_is_a_secret_act(game_name):
-    """Each template of a listed type is ``secret_act`` (and so ``secret``,
-    behind the reveal); no other template claims to be; and every listed
-    type is met in random play, so the check cannot pass by missing it.
+    """Each template of a move the game declares secret (the rulebook's
+    face-down acts: a guess tile, a ballot, a covered card) is
+    ``secret_act`` (and so ``secret``, behind the reveal); no other
+    template claims to be; and every declared type is met in random play,
+    so the check cannot pass by missing it.
     Eselsbrücke's ``lay`` is secret in the digital mode only (the physical
     card is laid face up and its term typed in the open)."""
     game = games.get(game_name)
-    acts = SECRET_ACTS[game_name]
+    acts = game.secret_choices
     met = set()
     for state, seats, _, _, _, _ in positions(game, seeds=2, every=1):
         for viewer in seats:
