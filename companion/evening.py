@@ -118,7 +118,9 @@ def chart_svg(game: dict, lang: str) -> Markup:
     if len(pts) < 2 or not rows:
         return Markup("")
     seats = [r["seat"] for r in rows]
-    value = lambda p, s: p["scores"].get(str(s)) or 0
+
+    def value(point, seat):
+        return point["scores"].get(str(seat)) or 0
     hi = max([1] + [value(p, s) for p in pts for s in seats])
     lo = min([0] + [value(p, s) for p in pts for s in seats])
     last = {s: value(pts[-1], s) for s in seats}
@@ -128,8 +130,12 @@ def chart_svg(game: dict, lang: str) -> Markup:
     top, bottom = name_px, 10
     height = max(200, len(seats) * gap + top + bottom)
     width = max(480, int(left + right + 160))
-    x = lambda i: left + (width - left - right) * (i / (len(pts) - 1))
-    y = lambda v: top + (height - top - bottom) * (1 - (v - lo) / ((hi - lo) or 1))
+
+    def x(i):
+        return left + (width - left - right) * (i / (len(pts) - 1))
+
+    def y(v):
+        return top + (height - top - bottom) * (1 - (v - lo) / ((hi - lo) or 1))
     step = max(1, -(-(hi - lo) // 6))
     parts = []
     v = -(-lo // step) * step

@@ -5,15 +5,15 @@ route, /test/greenlets, that counts the greenlets alive in the process.
 Usage: python -m tests.protocol.ping_server PORT DB PING_INTERVAL PING_TIMEOUT"""
 from gevent import monkey
 
-monkey.patch_all()
+monkey.patch_all()   # before anything imports socket or threading
 
-import gc
-import sys
+import gc  # noqa: E402
+import sys  # noqa: E402
 
-import greenlet
+import greenlet  # noqa: E402
 
-from companion.app import create_app
-from companion.transport.gevent_server import GuardedServer
+from companion.app import create_app  # noqa: E402
+from companion.transport.gevent_server import GuardedServer  # noqa: E402
 
 
 def live_greenlets() -> str:
