@@ -59,9 +59,11 @@ def test_an_installed_wheel_reads_its_version_from_its_metadata(monkeypatch, tmp
 
 @pytest.fixture(scope="module")
 def previous(tmp_path_factory) -> Path:
-    """The previous version's package, from the repository."""
+    """The previous version's package and its fixture game, from the repository."""
     folder = tmp_path_factory.mktemp("previous")
-    archive = subprocess.run(["git", "archive", "--format=tar", PREVIOUS, "companion"], cwd=ROOT,
+    # its own fixture game too: today's is written in today's game shape (issue #43)
+    archive = subprocess.run(["git", "archive", "--format=tar", PREVIOUS, "companion", "tests/__init__.py",
+                              "tests/fixture_game.py"], cwd=ROOT,
                              capture_output=True, timeout=60)
     if archive.returncode != 0:
         pytest.fail(f"the previous version {PREVIOUS} is not in this repository: "
