@@ -19,7 +19,7 @@ LONG_FIRST = ("test_evening.py", "test_playthrough_", "test_webkit_playthroughs.
 #: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,
 #: the conformance suite of every game, the referee and its protocols in
 #: process, the linters; no browser, no server process, no long random play
-#: (about two minutes on two workers)
+#: (about five minutes on two workers, README)
 QUICK = ("tests/unit/", "tests/games/", "tests/store/", "tests/conformance/", "tests/protocol/test_http.py",
          "tests/protocol/test_sockets.py", "tests/protocol/test_evening.py")
 NOT_QUICK = ("test_random_play_600_games", "test_random_games_to_ten",
