@@ -418,6 +418,7 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
     undo step kept (the store keeps them beside the room)."""
     from companion import games
     from companion.errors import ServiceError
+    from companion.gameplay import UndoSteps
     from companion.games.base import sample_action
     from companion.rooms import HISTORY_MAX
     from companion.lobby import templates_for
@@ -445,17 +446,16 @@ def prepare_rooms(store: dict, game_name: str, count: int, log_lines: int, seed:
             # apply_action works on the caller's copy (the service discards
             # a refused one whole): so does this loop
             trial = json.loads(json.dumps(room))
+            undo = UndoSteps()
             try:
-                apply_action(trial, kind, seat, action)
+                apply_action(trial, kind, seat, action, undo)
             except ServiceError:
                 continue   # a sampled value the rules refuse here: draw again
             room = trial
             room["version"] += 1
-            steps = (steps + [trial.pop("_undo")])[-HISTORY_MAX:] if "_undo" in trial else steps
+            steps = (steps + [undo.change])[-HISTORY_MAX:] if undo.change else steps
         for undo in [None] + steps:
-            if undo:
-                room["_undo"] = undo
-            if not service.cache.save_room(room, loaded, since):   # the store round trip an action ends with
+            if not service.cache.save_room(room, loaded, since, undo):   # the store round trip an action ends with
                 raise RuntimeError(f"room {code} changed while it was being prepared")
             since, loaded, room["version"] = room["log_n"], room["version"], room["version"] + 1
         out.append({"code": code, "tokens": tokens, "host": host})

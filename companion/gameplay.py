@@ -25,12 +25,33 @@ def game_rng(room: dict) -> random.Random:
     return random.Random(f"{room['seed']}/{room['game_no']}/{room['moves']}")
 
 
-def snapshot(room: dict, what: dict) -> None:
+class UndoSteps:
+    """One action's undo steps, passed along its path (never kept in the
+    room): ``newest`` the newest step as the store keeps it, read in for an
+    undo (Service.act); ``change`` what storing the room does to the steps,
+    collected out for the store's ``save``: ``("push", step)``, ``("pop",)``
+    or None."""
+
+    def __init__(self, newest: str | None = None):
+        self.newest = newest
+        self.change: tuple | None = None
+
+    def push(self, step: str) -> None:
+        assert self.change is None, "one undo step per action"
+        self.change = ("push", step)
+
+    def pop(self) -> dict:
+        """The newest step, taken back."""
+        assert self.change is None and self.newest is not None
+        self.change = ("pop",)
+        return rooms.decode(self.newest)
+
+
+def snapshot(room: dict, what: dict, undo: UndoSteps) -> None:
     """An undo step, one JSON string the store keeps beside the room (not
     in its body, which every action reads and writes): the save that
-    stores this action pushes it (``room["_undo"]``, see RoomCache.save_room)."""
-    assert "_undo" not in room, "one undo step per action"
-    room["_undo"] = ("push", rooms.encode({
+    stores this action pushes it (``undo``, see RoomCache.save_room)."""
+    undo.push(rooms.encode({
         "what": what,
         **{key: room.get(key) for key in GAME_KEYS},
         "evening": len(room["evening"]),
@@ -79,11 +100,11 @@ def start_game(room: dict, action: dict) -> None:
     check_finished(room, game)
 
 
-def apply_game_action(room: dict, game: Game, actor, action: dict) -> None:
+def apply_game_action(room: dict, game: Game, actor, action: dict, undo: UndoSteps) -> None:
     rng = game_rng(room)
     # the room is this action's own fresh copy (a refusal discards it whole),
     # so the game may change its state in place; the undo step is taken first
-    snapshot(room, {"type": action["type"], "by": actor})
+    snapshot(room, {"type": action["type"], "by": actor}, undo)
     before = owed(room, game)
     try:
         state, events = game.apply(room["state"], actor, action, rng)

@@ -2,7 +2,7 @@
 which (the templates of the host and of each seat), the checks of names,
 options and claim links, and what each action does to the room.  The
 referee (referee.py) checks an action against these templates and
-dispatches it to ``PLATFORM_ACTIONS`` (undo to ``act_undo``)."""
+dispatches it to ``PLATFORM_ACTIONS``."""
 from __future__ import annotations
 
 from typing import Any
@@ -182,12 +182,46 @@ def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
     return []
 
 
-def act_start(room, seat, action):
-    snapshot(room, {"type": "start", "by": HOST})
+def why_not(room: dict, action: dict, seat: int | None) -> ServiceError | None:
+    """The platform's own precise reasons for refusing one of its actions
+    (pure checks; nothing is applied): the referee's, when no template
+    admits the action."""
+    type_ = action["type"]
+    if type_ == "kick" and room["status"] == "playing":
+        return fail("kick_in_game")
+    if type_ == "undo" and not room.get("undo_n"):
+        return fail("nothing_to_undo")
+    if type_ in ("timer_pause", "timer_resume"):
+        timer = timer_on(room)
+        if timer is None:
+            return fail("timer_off")
+        if type_ == "timer_pause" and timer.get("paused_left") is not None:
+            return fail("timer_paused")
+        if type_ == "timer_resume" and timer.get("paused_left") is None:
+            return fail("timer_running")
+    if type_ == "start" and room["status"] == "playing":
+        return fail("game_running")
+    if type_ == "rename" and isinstance(action.get("name"), str):
+        try:
+            check_name(room, action["name"], seat)
+        except ServiceError as error:
+            return error
+    if type_ == "new_game" and room["status"] != "playing":
+        if not isinstance(action.get("game"), str) or games.get(action["game"]) is None:
+            return fail("unknown_game")
+        try:
+            validate_options(games.get(action["game"]), action.get("options"))
+        except ServiceError as error:
+            return error
+    return None
+
+
+def act_start(room, seat, action, undo):
+    snapshot(room, {"type": "start", "by": HOST}, undo)
     start_game(room, action)
 
 
-def act_seat_order(room, seat, action):
+def act_seat_order(room, seat, action, undo):
     room["order"] = list(action["order"])
     rooms.add_log(room, "log.seat_order", {"order": [{"seat": s} for s in room["order"]]})
 
@@ -203,25 +237,25 @@ def remove_seat(room: dict, number: int, key: str) -> None:
     rooms.add_log(room, key, {"name": entry["name"]})
 
 
-def act_kick(room, seat, action):
+def act_kick(room, seat, action, undo):
     if room["status"] == "playing" and action["seat"] in room["order"]:
         name = rooms.find_seat(room, action["seat"])["name"]
         raise ServiceError("kick_in_game", game=room["game"], name=name)
     remove_seat(room, action["seat"], "log.kicked")
 
 
-def act_leave(room, seat, action):
+def act_leave(room, seat, action, undo):
     remove_seat(room, seat, "log.left")
 
 
-def act_rename(room, seat, action):
+def act_rename(room, seat, action, undo):
     entry = rooms.find_seat(room, seat)
     old = entry["name"]
     entry["name"] = check_name(room, action["name"], seat)
     rooms.add_log(room, "log.renamed", {"old": old, "name": entry["name"]})
 
 
-def act_reopen_seat(room, seat, action):
+def act_reopen_seat(room, seat, action, undo):
     entry = rooms.find_seat(room, action["seat"])
     claim = rooms.new_token()
     entry["token"] = None          # the old phone stops working at once
@@ -230,13 +264,12 @@ def act_reopen_seat(room, seat, action):
     return {"seat": entry["seat"], "claim": claim}
 
 
-def act_undo(room, seat, action, last: str | None = None):
-    """Restores the newest undo step ``last``, as the store keeps it (the
-    service reads it: Service.act)."""
-    if not room.get("undo_n") or last is None:
+def act_undo(room, seat, action, undo):
+    """Restores the newest undo step, as the store keeps it (the service
+    reads it in: Service.act)."""
+    if not room.get("undo_n") or undo.newest is None:
         raise fail("nothing_to_undo")
-    last = rooms.decode(last)
-    room["_undo"] = ("pop",)
+    last = undo.pop()
     room["undo_n"] -= 1
     for key in GAME_KEYS:
         room[key] = last.get(key)
@@ -252,8 +285,8 @@ def act_undo(room, seat, action, last: str | None = None):
                   game=game.name)
 
 
-def act_end(room, seat, action):
-    snapshot(room, {"type": "end", "by": HOST})
+def act_end(room, seat, action, undo):
+    snapshot(room, {"type": "end", "by": HOST}, undo)
     if room["status"] == "playing":   # what the game shows when it ends early (a sealed rule)
         game = games.get(room["game"])
         log_events(room, game, game.end(room["state"]))
@@ -263,11 +296,11 @@ def act_end(room, seat, action):
     rooms.add_log(room, "log.ended")
 
 
-def act_rematch(room, seat, action):
+def act_rematch(room, seat, action, undo):
     """The same game and options again, through the lobby: late arrivals
     take their seats, players may leave, the order may change; the host
     starts it."""
-    snapshot(room, {"type": "rematch", "by": HOST})
+    snapshot(room, {"type": "rematch", "by": HOST}, undo)
     room.update(status="lobby", state=None, winners=None)
     if room.get("explain"):   # the same kind again: the room's explanations go off, players' stay
         room["explain"]["on"] = explain.first_of_its_kind(room, room["game"])
@@ -275,42 +308,44 @@ def act_rematch(room, seat, action):
     rooms.add_log(room, "log.rematch", {"game": {"text": "title"}}, game=room["game"])
 
 
-def act_new_game(room, seat, action):
+def act_new_game(room, seat, action, undo):
     game = games.get(action["game"])
     options, on = split_explain(action.get("options"))
     options = validate_options(game, options)
-    snapshot(room, {"type": "new_game", "by": HOST})
+    snapshot(room, {"type": "new_game", "by": HOST}, undo)
     room.update(game=game.name, options=options, status="lobby", state=None, winners=None)
     set_explain(room, on)
     seat_late_arrivals(room)
     rooms.add_log(room, "log.new_game", {"game": {"text": "title"}}, game=game.name)
 
 
-def act_timer(room, seat, action):
+def act_timer(room, seat, action, undo):
     """Not an undo step: the clock is the host's, not the game's (an undo
     right after a pause takes back the last move, not the pause)."""
     set_timer(room, action["seconds"])
 
 
-def act_explain(room, seat, action):
+def act_explain(room, seat, action, undo):
     """Not an undo step, and no log line: how a screen talks is each
     viewer's business (a seat's own switch; the host's is the room's)."""
     explain.switch(room, "host" if seat is None else "seat", seat, action["mode"])
 
 
-def act_timer_pause(room, seat, action):
+def act_timer_pause(room, seat, action, undo):
     pause_timer(room)
 
 
-def act_timer_resume(room, seat, action):
+def act_timer_resume(room, seat, action, undo):
     resume_timer(room)
 
 
-#: the platform's actions but undo, which also takes the undo step it restores (referee.apply_action)
+#: the platform's actions, each ``(room, seat, action, undo)``: ``undo`` the
+#: action's undo steps (gameplay.UndoSteps), which undo, start, end, rematch
+#: and new_game change
 PLATFORM_ACTIONS = {
     "timer": act_timer, "timer_pause": act_timer_pause, "timer_resume": act_timer_resume,
     "start": act_start, "seat_order": act_seat_order, "kick": act_kick,
     "reopen_seat": act_reopen_seat, "end": act_end,
     "rematch": act_rematch, "new_game": act_new_game,
-    "rename": act_rename, "leave": act_leave, "explain": act_explain,
+    "rename": act_rename, "leave": act_leave, "explain": act_explain, "undo": act_undo,
 }

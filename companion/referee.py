@@ -8,32 +8,24 @@ from typing import Any
 
 from . import games, lobby, rooms
 from .errors import ServiceError, fail
-from .gameplay import apply_game_action, keep_books, refused, timer_on
+from .gameplay import UndoSteps, apply_game_action, keep_books, refused
 from .games.base import HOST, Game, Illegal, default_why_not, match_action
 from .host_powers import Absence
 from .host_powers import check as check_cause
-from .lobby import (
-    HOST_TYPES,
-    PLATFORM_ACTIONS,
-    SEAT_TYPES,
-    act_undo,
-    check_name,
-    validate_options,
-)
+from .lobby import HOST_TYPES, PLATFORM_ACTIONS, SEAT_TYPES
 
 
 def known_type(game: Game, type_: str) -> bool:
     return type_ in HOST_TYPES or type_ in SEAT_TYPES or type_ in game.action_types
 
 
-def apply_action(room: dict, kind: str, seat: int | None, action: dict,
-                 templates: list[dict] | None = None, absence: Absence | None = None,
-                 undo_step: str | None = None) -> Any:
+def apply_action(room: dict, kind: str, seat: int | None, action: dict, undo: UndoSteps,
+                 templates: list[dict] | None = None, absence: Absence | None = None) -> Any:
     """Checks and applies one action to ``room`` in place (the caller holds a
-    fresh copy and stores it only if this returns), then keeps the books:
-    the three steps Service.act takes one by one."""
+    fresh copy and stores it, with ``undo.change``, only if this returns),
+    then keeps the books: the three steps Service.act takes one by one."""
     action = check(room, kind, seat, action, templates, absence)
-    result = apply(room, kind, seat, action, undo_step)
+    result = apply(room, kind, seat, action, undo)
     keep_books(room)
     return result
 
@@ -66,20 +58,18 @@ def check(room: dict, kind: str, seat: int | None, action: dict,
     return action
 
 
-def apply(room: dict, kind: str, seat: int | None, action: dict,
-          undo_step: str | None = None) -> Any:
+def apply(room: dict, kind: str, seat: int | None, action: dict, undo: UndoSteps) -> Any:
     """Applies a checked action: a platform action (lobby.py; ``undo``
-    restores ``undo_step``, the newest as the store keeps it) or the
-    game's move with its undo step, log lines and points (gameplay.py).
+    restores ``undo.newest``, the newest step as the store keeps it) or
+    the game's move with its log lines and points (gameplay.py).  The undo
+    step it takes or takes back goes into ``undo.change``, for the store.
     Returns what the action answers besides the view (a claim link)."""
     type_ = action["type"]
-    if type_ == "undo":
-        return act_undo(room, seat, action, undo_step)
     if type_ in HOST_TYPES or type_ in SEAT_TYPES:
-        return PLATFORM_ACTIONS[type_](room, seat, action)
+        return PLATFORM_ACTIONS[type_](room, seat, action, undo)
     game = games.get(room["game"])
     first_line = room["log_n"] + 1
-    result = apply_game_action(room, game, HOST if kind == "host" else seat, action)
+    result = apply_game_action(room, game, HOST if kind == "host" else seat, action, undo)
     if kind == "host" and type_ in game.host_skips and room["log_n"] >= first_line:
         room["host_skip"] = first_line   # the table announces the host's skip (its first line)
     return result
@@ -102,7 +92,7 @@ def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
             game, state, actor, action, rooms.ordered_seats(room))
         return refused(room, game, refusal)
     if not is_game_action:
-        reason = platform_why_not(room, action, seat=actor if kind == "seat" else None)
+        reason = lobby.why_not(room, action, seat=actor if kind == "seat" else None)
         if reason is not None:
             return reason
     if bad_field is not None and bad_field != "?":
@@ -110,39 +100,6 @@ def why_refused(room: dict, game: Game, kind: str, actor, action: dict,
         return fail("missing_field" if missing else "invalid_field",
                        field={"text": f"field.{bad_field}"})
     return fail("not_allowed")
-
-
-def platform_why_not(room: dict, action: dict, seat: int | None) -> ServiceError | None:
-    """The platform's own precise reasons for refusing one of its actions
-    (pure checks; nothing is applied)."""
-    type_ = action["type"]
-    if type_ == "kick" and room["status"] == "playing":
-        return fail("kick_in_game")
-    if type_ == "undo" and not room.get("undo_n"):
-        return fail("nothing_to_undo")
-    if type_ in ("timer_pause", "timer_resume"):
-        timer = timer_on(room)
-        if timer is None:
-            return fail("timer_off")
-        if type_ == "timer_pause" and timer.get("paused_left") is not None:
-            return fail("timer_paused")
-        if type_ == "timer_resume" and timer.get("paused_left") is None:
-            return fail("timer_running")
-    if type_ == "start" and room["status"] == "playing":
-        return fail("game_running")
-    if type_ == "rename" and isinstance(action.get("name"), str):
-        try:
-            check_name(room, action["name"], seat)
-        except ServiceError as error:
-            return error
-    if type_ == "new_game" and room["status"] != "playing":
-        if not isinstance(action.get("game"), str) or games.get(action["game"]) is None:
-            return fail("unknown_game")
-        try:
-            validate_options(games.get(action["game"]), action.get("options"))
-        except ServiceError as error:
-            return error
-    return None
 
 
 def with_start_defaults(room: dict, game: Game, action: dict) -> dict:

@@ -169,10 +169,10 @@ class RoomCache:
             return None
         return kept[2].get((kind, seat))
 
-    def save_room(self, room: dict, expected: int, since: int) -> bool:
+    def save_room(self, room: dict, expected: int, since: int, undo: tuple | None = None) -> bool:
         """Stores the room at its version if the stored one is ``expected``:
-        the body, the log lines after line ``since`` and its undo change."""
-        undo = room.pop("_undo", None)
+        the body, the log lines after line ``since`` and ``undo``, the
+        change to its undo steps (``UndoSteps.change``; None: none)."""
         new = []
         for entry in reversed(room["log"]):
             if entry["n"] <= since:
@@ -206,7 +206,9 @@ class RoomCache:
         """Applies ``change`` to a fresh copy of the room and stores it with
         compare-and-set; retries on a concurrent write (``turn``).  Returns
         ``(room, result, since, names)``: the room stored, what ``change``
-        returned, and the room's ``log_n`` and seat names before the change."""
+        returned, and the room's ``log_n`` and seat names before the change.
+        ``change`` takes no undo step (a seat joining): actions that do go
+        through Service.act."""
         room = loaded or self.load(code)   # no lock is made for a room that does not exist
         with self.turn(room) as turn:
             while True:
@@ -229,12 +231,14 @@ class Turn:
         self.room = room
         self.expected, self.since, self.names = room["version"], room["log_n"], rooms.seat_names(room)
 
-    def store(self) -> bool:
-        """Stores the changed room with compare-and-set on its version.
+    def store(self, undo: tuple | None = None) -> bool:
+        """Stores the changed room with compare-and-set on its version, and
+        ``undo``, the change to its undo steps (``UndoSteps.change``).
         False when another process wrote first: ``room`` is then a fresh
-        copy to change again; after SAVE_ATTEMPTS such attempts, busy."""
+        copy to change again (with a new undo change); after SAVE_ATTEMPTS
+        such attempts, busy."""
         self.room["version"] = self.expected + 1
-        if self.cache.save_room(self.room, self.expected, self.since):
+        if self.cache.save_room(self.room, self.expected, self.since, undo):
             return True
         self.attempts += 1
         time.sleep(0.001)   # another process won; reload and redo

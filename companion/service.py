@@ -10,8 +10,10 @@ table, 401) → the body (400) and the token's budget (``buckets``) → under
 the room's lock (``room_cache``): authenticate again → check (``referee``:
 action known → listed for this viewer → fields admitted → the game's
 rules) → apply (``referee`` into ``lobby`` or ``gameplay``, with the undo
-step, log lines and points) → bookkeeping (``gameplay``: the step's
-timer, the wait) → store → push (``views``, the notifier) → answer.
+step, log lines and points; the undo step goes in and out in the
+action's ``UndoSteps``, never in the room) → bookkeeping (``gameplay``:
+the step's timer, the wait) → store (the room and the undo step) → push
+(``views``, the notifier) → answer.
 
 Other modules: ``lobby`` (the platform's own actions and templates),
 ``gameplay`` (what a game's setup and moves do to the room), ``views``
@@ -27,7 +29,7 @@ from typing import Any, Protocol
 from . import explain, gameplay, games, referee, rooms
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
-from .gameplay import awaited, set_timer
+from .gameplay import UndoSteps, awaited, set_timer
 from .host_powers import AWAY_SECONDS, Absence
 from .lobby import (
     check_name,
@@ -328,10 +330,10 @@ class Service:
                     actor = self.audience(turn.room, token)   # again: revoked while it waited?
                     checked = referee.check(turn.room, *actor, action,
                                             self.cache.kept_templates(turn.room, *actor), absence)
-                    result = referee.apply(turn.room, *actor, checked,
-                                           self.undo_step(turn.room, action))
+                    undo = UndoSteps(self.undo_step(turn.room, action))
+                    result = referee.apply(turn.room, *actor, checked, undo)
                     gameplay.keep_books(turn.room)   # the step's timer, since when it waits
-                    if turn.store():   # compare-and-set; False: another process wrote first
+                    if turn.store(undo.change):   # compare-and-set; False: another process wrote first
                         break
         except ServiceError as refusal:
             if kind == "seat" and refusal.status in (403, 409, 422):
@@ -341,7 +343,8 @@ class Service:
         return self.answer(turn.room, actor, lang, views, result)
 
     def undo_step(self, room: dict, action: dict) -> str | None:
-        """The newest undo step, read from the store for an undo only."""
+        """The newest undo step, read from the store for an undo only (the
+        action's ``UndoSteps`` carry it to ``lobby.act_undo``)."""
         if action["type"] == "undo" and room.get("undo_n"):
             return self.store.last_undo(room["code"])
         return None

@@ -1,12 +1,14 @@
 """One action pipeline (issue #43): HTTP loads the room once, no module on
-an action's way calls back into one above it, and the platform's modules
-import each other without a cycle."""
+an action's way calls back into one above it, the platform's modules
+import each other without a cycle, and the undo step is passed along,
+never carried in the room."""
 from __future__ import annotations
 
 import ast
 import sys
 from pathlib import Path
 
+from companion import gameplay, referee, rooms
 from companion.service import Service
 from companion.store.sqlite import SqliteStore
 
@@ -115,3 +117,41 @@ def test_an_action_never_calls_back_into_a_module_above(tmp_path):
     back = sorted((caller, callee) for caller, callee in calls
                   if caller in edges and callee in edges and caller in reachable(edges, callee))
     assert back == []
+
+
+def test_the_undo_step_goes_beside_the_room_never_inside_it(tmp_path):
+    """The undo record is passed along an action's path (``UndoSteps``)
+    and handed to the store's ``save``: no room the referee changes and no
+    body stored carries it, and undo still puts the game back."""
+    store = SqliteStore(str(tmp_path / "rooms.sqlite3"))
+    svc = Service(store, action_rate=0)
+    created = svc.create_room("pick", {"rounds": 2})
+    code, host = created["code"], created["host_token"]
+    sylvia = svc.join(code, "Sylvia")["token"]
+    svc.join(code, "Gregor")
+    saved, applied = [], []
+    real_save, real_apply = store.save, referee.apply
+
+    def save(code, body, version, expected, undo=None, log=()):
+        saved.append((rooms.decode(body), undo and undo[0]))
+        return real_save(code, body, version, expected, undo, log)
+
+    def apply(room, *args):
+        result = real_apply(room, *args)
+        applied.append(set(room))
+        return result
+    store.save, referee.apply = save, apply
+    try:
+        svc.act(code, host, {"type": "start", "first": 0}, "en")
+        started = svc.load(code)
+        svc.act(code, sylvia, {"type": "pick", "number": 1}, "en")
+        svc.act(code, host, {"type": "undo"}, "en")
+    finally:
+        referee.apply = real_apply
+    assert [undo for _, undo in saved] == ["push", "push", "pop"]
+    assert len(applied) == 3 and not any("_undo" in keys for keys in applied)
+    assert not any("_undo" in body for body, _ in saved)
+    after = svc.load(code)
+    assert "_undo" not in after and after["undo_n"] == 1
+    assert {key: after[key] for key in gameplay.GAME_KEYS} == {
+        key: started[key] for key in gameplay.GAME_KEYS}
