@@ -121,6 +121,8 @@ class ViewParts:
         scores = self.game.scores(room["state"]) if self.playing else {}
         self.seats = [{"seat": s, "name": self.names[s], "connected": s in connected,
                        "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
+        # seats that joined during the game: they play from the next one on
+        self.spectators = [{"seat": s, "name": self.names[s]} for s in lobby.late_arrivals(room)]
         self.evenings: dict[str, dict] = {}
         self._waiting: tuple[list[int], bool] | None = None
         self.timer = timer_view(room)   # one clock reading for every view of a broadcast
@@ -241,8 +243,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "version": room["version"],
         "status": room["status"],
         "seats": parts.seats,
-        # seats that joined during the game: they play from the next one on
-        "spectators": [{"seat": s, "name": names[s]} for s in lobby.late_arrivals(room)],
+        "spectators": parts.spectators,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
         "actions": lobby.templates_for(room, kind, seat),
