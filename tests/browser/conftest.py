@@ -3,6 +3,7 @@ real server subprocess.  Screenshots go to test-artifacts/screens/."""
 from __future__ import annotations
 
 import json
+import time
 import os
 import re
 from pathlib import Path
@@ -244,6 +245,11 @@ def hold(page, selector="#hold"):
     wait_js(page, "document.body.classList.contains('revealed')")
 
 
+#: how long a finger rests on its choice before it lifts (ms); more than
+#: the 40 ms after which Chromium's velocity tracker takes it as still
+REST_MS = 60
+
+
 def slide(page, target):
     """The held finger slides, in small moves, onto ``target`` (a locator
     or a selector)."""
@@ -251,12 +257,14 @@ def slide(page, target):
         target = page.locator(target).first
     x0, y0 = page._companion_finger
     x1, y1 = centre(target)
-    for i in range(1, 9):
-        _touch(page, "touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
-        page.wait_for_timeout(16)   # a finger moves over frames, not all at once
+    # a finger moves over several events, not at once (each is one round
+    # trip to the browser: milliseconds apart, as a quick thumb)
+    for i in range(1, 5):
+        _touch(page, "touchMove", x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * i / 4)
     # and rests on the choice before it lifts: a lift still in motion is a
     # fling to the browser, and the next tap would only stop that fling
-    page.wait_for_timeout(150)
+    # (Chromium's velocity tracker takes a pointer still for 40 ms as stopped)
+    time.sleep(REST_MS / 1000)
     _touch(page, "touchMove", x1, y1)
     page._companion_finger = (x1, y1)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")   # the move is seen
@@ -399,12 +407,42 @@ def choice(container, field, choose):
 def wait_js(page, expression: str, timeout: float = 10_000):
     """Waits until ``expression`` is truthy in the page.  Unlike Playwright's
     ``wait_for_function`` (whose polling evaluates a string inside the page,
-    which the app's CSP forbids), each check is a DevTools evaluation."""
-    import time
+    which the app's CSP forbids), the expression is compiled by DevTools
+    with the function that checks it every 10 ms inside the page: the
+    test sees the change within a few milliseconds, not a round trip per
+    check.  A navigation meanwhile (a reload, a redirect) checks again in
+    the new document."""
+    from playwright.sync_api import Error, Page
     deadline = time.monotonic() + timeout / 1000
+    if not isinstance(page, Page):   # a WebKit phone (webkit.py): a check per round trip
+        while not page.evaluate(f"() => !!({expression})"):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still false after {timeout} ms: {expression}")
+            page.wait_for_timeout(50)
+        return
     while True:
-        if page.evaluate(f"() => !!({expression})"):
-            return
+        left = max(0, int((deadline - time.monotonic()) * 1000))
+        try:
+            if page.evaluate(WAIT_IN_PAGE.replace("EXPRESSION", expression), left):
+                return
+        except Error as error:
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            page.wait_for_timeout(50)
+            if time.monotonic() < deadline:
+                continue
         if time.monotonic() > deadline:
             raise TimeoutError(f"still false after {timeout} ms: {expression}")
-        page.wait_for_timeout(100)
+
+
+#: checks an expression every 10 ms in the page until it holds (true) or
+#: the time given runs out (false)
+WAIT_IN_PAGE = """(left) => new Promise((done) => {
+  const end = Date.now() + left;
+  const check = () => {
+    if (EXPRESSION) done(true);
+    else if (Date.now() >= end) done(false);
+    else setTimeout(check, 10);
+  };
+  check();
+})"""
