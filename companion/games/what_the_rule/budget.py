@@ -33,7 +33,16 @@ import functools
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from ..base import Illegal
+
 OPS = 800_000      # operations per request (about 150–185 ms of CPU here)
+
+
+class RuleError(Illegal):
+    """A rule the app refuses: the language's reasons (``language.py``) and
+    ``rule_too_complex`` past the budget; ``at`` (1-based) points at the
+    problem.  Here, below the language, so the budget raises it without
+    importing the language that charges it."""
 
 
 class Meter:
@@ -47,7 +56,6 @@ class Meter:
     def charge(self, ops: int) -> None:
         self.used += ops
         if self.used > self.limit:
-            from .language import RuleError     # (language charges its parse here)
             raise RuleError("rule_too_complex")
 
 

@@ -65,8 +65,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..base import Illegal, txt
-from .budget import charge
+from ..base import txt
+from .budget import RuleError, charge
 from .cards import ATTRIBUTES
 
 RULE_MAX = 300
@@ -135,10 +135,6 @@ ERRORS: dict[str, int] = {code: 422 for code in (
     "rule_order", "rule_types", "rule_prev_whole", "rule_arith", "rule_modulo",
     "rule_list_slip", "rule_n_total", "rule_too_complex", "rule_no_second", "rule_dead_end",
     "rule_operator", "rule_chain")}
-
-
-class RuleError(Illegal):
-    """A rule the language refuses; ``at`` (1-based) points at the problem."""
 
 
 def kind(type_: str) -> dict:
