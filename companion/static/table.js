@@ -235,12 +235,25 @@
     return measurer.measureText(text).width;
   }
   const NAME_PX = 22, AXIS_PX = 20, GAP = NAME_PX + 5;
+  // ``name`` + ``tail`` in at most ``px`` pixels of an end label: the name
+  // shortened with "…" where the whole would not fit
+  function fitted(name, tail, px) {
+    const chars = Array.from(name);
+    if (textWidth(name + tail, NAME_PX, 800) <= px) return name + tail;
+    let n = chars.length;
+    while (n > 1 && textWidth(chars.slice(0, n).join("") + "…" + tail, NAME_PX, 800) > px) n--;
+    return chars.slice(0, n).join("") + "…" + tail;
+  }
   function chart(view, u, h, width, compact) {
     const pts = (h && h.game === view.game) ? h.points : [];
     if (pts.length < 2) return `<p class="tb-hint">${esc(tt("table.history_empty"))}</p>`;
     const seats = view.seats.map((s) => s.seat);
     const last = pts[pts.length - 1].s;
-    const R = 16 + Math.max(...seats.map((s) => textWidth(`${u.name(s)} ${last[s] || 0}`, NAME_PX, 800)));
+    // an end label takes at most half the chart: a longer name ends in "…"
+    // rather than widening the chart over its neighbours
+    const room = Math.max(140, (width || 640) * 0.5) - 16;
+    const label = (s) => fitted(u.name(s), ` ${last[s] || 0}`, room);
+    const R = 16 + Math.max(...seats.map((s) => textWidth(label(s), NAME_PX, 800)));
     const T = NAME_PX, B = 14;
     const H = Math.max(compact ? 150 : 260, seats.length * GAP + T + B);
     let hi = 1, lo = 0;
@@ -267,7 +280,7 @@
       return `<path d="${d}" fill="none" stroke="${colour(s)}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`;
     }).join("");
     const labels = ends.map((e) => `<text x="${W - R + 10}" y="${e.y.toFixed(1)}" fill="${colour(e.s)}" class="tb-chart-name">` +
-      `${esc(u.name(e.s))} ${e.v}</text>`).join("");
+      `${esc(label(e.s))}</text>`).join("");
     if (compact) {
       return `<svg class="tb-chart tb-chart-compact" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" ` +
         `aria-label="${esc(tt("scores.running"))}">` + grid + lines + labels + "</svg>";
