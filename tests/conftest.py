@@ -9,17 +9,18 @@ from companion import games
 from companion.app import create_app
 from tests.fixture_game import GAME as PICK
 
-#: the longest modules (a minute or more of play in Chromium each) start
-#: first: `scripts/test` runs two workers that take tests from one queue, and
+#: the longest modules and tests (a minute or more each) start first, in this
+#: order: `scripts/test` runs two workers that take tests from one queue, and
 #: a long test started last would keep one worker busy alone at the end
-LONG_FIRST = ("test_evening.py", "test_playthrough_", "test_webkit_playthroughs.py", "test_webkit_layout.py",
-              "test_readable.py", "test_one_thumb.py", "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_compose.py",
-              "test_wheel_install.py", "test_must_may.py")
+LONG_FIRST = ("test_playthrough_", "test_webkit_playthroughs.py", "test_compose.py", "test_data.py",
+              "test_webkit_layout.py", "test_wheel_install.py", "test_sheet_fits.py", "test_readable.py",
+              "test_random_play_600_games", "test_random_play_with_the_app_as_game_master",
+              "test_one_thumb.py", "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_must_may.py")
 
 #: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,
 #: the conformance suite of every game, the referee and its protocols in
 #: process, the linters; no browser, no server process, no long random play
-#: (about five minutes on two workers, README)
+#: (about two and a half minutes on two workers, README)
 QUICK = ("tests/unit/", "tests/games/", "tests/store/", "tests/conformance/", "tests/protocol/test_http.py",
          "tests/protocol/test_sockets.py", "tests/protocol/test_evening.py")
 NOT_QUICK = ("test_random_play_600_games", "test_random_games_to_ten",
@@ -27,8 +28,8 @@ NOT_QUICK = ("test_random_play_600_games", "test_random_games_to_ten",
 
 
 def pytest_collection_modifyitems(config, items):
-    def long_first(item):
-        return 0 if any(part in item.nodeid for part in LONG_FIRST) else 1
+    def long_first(item):   # in LONG_FIRST's order, then the rest
+        return next((i for i, part in enumerate(LONG_FIRST) if part in item.nodeid), len(LONG_FIRST))
     items.sort(key=long_first)   # stable: the rest keep their order
     for item in items:
         if item.nodeid.startswith(QUICK) and not any(n in item.nodeid for n in NOT_QUICK):
