@@ -14,7 +14,7 @@ from tests.fixture_game import GAME as PICK
 #: a long test started last would keep one worker busy alone at the end
 LONG_FIRST = ("test_playthrough_", "test_webkit_playthroughs.py", "test_compose.py", "test_data.py",
               "test_webkit_layout.py", "test_wheel_install.py", "test_sheet_fits.py", "test_readable.py",
-              "test_random_play_600_games", "test_random_play_with_the_app_as_game_master",
+              "test_random_play_300_games", "test_random_play_with_the_app_as_game_master",
               "test_one_thumb.py", "test_eselsbruecke_browser.py", "test_hoax_browser.py", "test_must_may.py")
 
 #: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,
@@ -23,7 +23,7 @@ LONG_FIRST = ("test_playthrough_", "test_webkit_playthroughs.py", "test_compose.
 #: (about two and a half minutes on two workers, README)
 QUICK = ("tests/unit/", "tests/games/", "tests/store/", "tests/conformance/", "tests/protocol/test_http.py",
          "tests/protocol/test_sockets.py", "tests/protocol/test_evening.py")
-NOT_QUICK = ("test_random_play_600_games", "test_random_games_to_ten",
+NOT_QUICK = ("test_random_play_300_games", "test_random_games_to_ten",
              "test_random_play_with_the_app_as_game_master")
 
 

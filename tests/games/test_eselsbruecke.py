@@ -582,8 +582,14 @@ def play(seeds, check_every=0):
     return finished, compared
 
 
+def test_random_play_300_games():
+    finished, compared = play(range(300), check_every=20)
+    assert finished == 300 and compared > 500
+
+
+@pytest.mark.slow
 def test_random_play_600_games():
-    finished, compared = play(range(600), check_every=40)
+    finished, compared = play(range(300, 900), check_every=40)
     assert finished == 600 and compared > 500
 
 

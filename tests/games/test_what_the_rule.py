@@ -617,7 +617,15 @@ def test_random_play_with_a_seated_game_master():
 
 
 def test_random_play_with_the_app_as_game_master():
-    rounds, finished, reasons = random_rounds("app", range(50), [1, 3, 5, 8, 10])
+    rounds, finished, reasons = random_rounds("app", range(20), [1, 3, 5, 8, 10])
+    assert finished == 100 and rounds == 300
+    assert {"empty_hand", "pile_empty", "void"} <= reasons
+
+
+@pytest.mark.slow
+def test_random_play_with_the_app_as_game_master_longer():
+    """The same with 50 seeds (250 games, about 40 s: the slow tier)."""
+    rounds, finished, reasons = random_rounds("app", range(20, 70), [1, 3, 5, 8, 10])
     assert finished == 250 and rounds == 750
     assert {"empty_hand", "pile_empty", "void"} <= reasons
 
