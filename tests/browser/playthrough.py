@@ -189,17 +189,21 @@ def answer(page, version, click=False):
 
 
 
-def table_shot(evening: Evening, name: str):
-    """The table's screen, once its announcements are clicked away (they
-    cover the middle for a few seconds after each decisive move)."""
-    tablet = evening.tablet
+def clear_announcements(tablet):
+    """Clicks the table's announcements away, as a host does (they cover
+    the middle for a few seconds after each decisive move)."""
     for _ in range(12):
         box = tablet.locator("#announce")
         if box.is_hidden():
             break
         box.click()
         tablet.wait_for_timeout(700)   # the card flies to the log
-    evening.shot(tablet, name)
+
+
+def table_shot(evening: Evening, name: str):
+    """The table's screen, once its announcements are clicked away."""
+    clear_announcements(evening.tablet)
+    evening.shot(evening.tablet, name)
 
 
 def no_raw_text(page, where):

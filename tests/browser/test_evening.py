@@ -16,6 +16,7 @@ import re
 import pytest
 
 from tests.browser.conftest import SCREENS, wait_js
+from tests.browser.playthrough import clear_announcements
 from tests.browser.test_readable import END_CUT
 from tests.browser.test_table_board import BOARD, Room, open_board
 
@@ -77,11 +78,7 @@ def test_the_evening_printed_downloaded_and_opened_offline(server, browser, tmp_
     view = room.view()
     wait_js(tablet, f"Number(document.body.dataset.version) >= {view['version']}")
     tablet.locator(".tb-standings").wait_for(state="visible")
-    for _ in range(12):   # the last announcements, clicked away as a host would
-        if tablet.locator("#announce").is_hidden():
-            break
-        tablet.locator("#announce").click()
-        tablet.wait_for_timeout(700)   # the card flies to the log
+    clear_announcements(tablet)
     shot(tablet, "table-end")
     # a name that is long (here markup) shortens in the chart, never widening it over the standings
     assert not tablet.evaluate(END_CUT), tablet.evaluate(END_CUT)[:8]
