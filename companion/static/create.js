@@ -68,8 +68,20 @@
   function readOptions() {
     return K.readOptionInputs(optionsEl, withRoomOptions(games.find((g) => g.name === chosen)));
   }
-  // the games with their options, labels in this language (/api/games)
-  fetch(`/api/games?lang=${page.lang}`).then((r) => r.json()).then((answer) => {
+  /* The games with their options, labels in this language (/api/games).
+     A request that fails (the server restarting, a busy network) says so
+     and asks again: the page never stays empty without a word. */
+  function loadGames() {
+    fetch(`/api/games?lang=${page.lang}`).then((r) => {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.json();
+    }).then(showGames, () => {
+      list.innerHTML = `<p class="hint">${K.esc(tt("page.games_retry"))}</p>`;
+      setTimeout(loadGames, 2000);
+    });
+  }
+  loadGames();
+  function showGames(answer) {
     games = answer.games;
     list.innerHTML = games.map((g) => `<button type="button" class="choice game" data-game="${K.esc(g.name)}">
       <strong>${K.esc(g.title)}</strong><small>${K.esc(playersText(g, {}))}</small></button>`).join("");
@@ -77,7 +89,7 @@
       b.onclick = () => { chosen = b.dataset.game; list.querySelectorAll("button").forEach((x) => x.classList.toggle("on", x === b)); drawOptions(); };
     });
     if (games.length) list.querySelector("button").click();
-  });
+  }
   document.getElementById("create-form").onsubmit = async (e) => {
     e.preventDefault();
     const r = await fetch("/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},

@@ -385,13 +385,26 @@ def fill_form(form, choose: dict, click=False):
         box = form.locator(f'[data-field="{field}"] input')
         if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
             box.first.fill(str(value))
+    submit = form.locator('button[type="submit"]')
+    for _ in range(3):
+        choose_rows(form, choose, use)
+        # a tap lost to a redraw (a newer view drew the form anew) leaves it
+        # unready: the hand looks and taps again, as a player would
+        if not submit.count() or not submit.first.is_disabled():
+            break
+    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
+
+
+def choose_rows(form, choose: dict, use) -> None:
+    """Taps, in each row of choices, ``choose[field]`` unless it shows as
+    chosen already (else the first, if the row has nothing chosen)."""
     for row in form.locator(".field").all():
         field = row.get_attribute("data-field")
-        chosen = row.locator("button.on").count()
-        if row.locator("button.choice").count() and (field in choose or not chosen):
+        if not row.locator("button.choice").count():
+            continue
+        wanted = f"button.on{valued(choose[field])}" if field in choose else "button.on"
+        if not row.locator(wanted).count():
             use(choice(row, field, choose))
-    submit = form.locator('button[type="submit"]')
-    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
 
 
 def choice(container, field, choose):

@@ -84,6 +84,30 @@ def test_the_create_page_in_both_languages(server, browser):
     assert not found, report(found)
 
 
+def test_the_create_page_asks_again_when_the_games_do_not_load(server, browser):
+    """The list of games fails to load (the network drops the request): the
+    page says so in words and asks again, and the games appear."""
+    page = open_page(browser, "about:blank", TABLET, "en", audit=False)
+    failed = []
+
+    def drop_first(route):
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+    try:
+        page.route("**/api/games*", drop_first)
+        page.goto(f"{server.url}/?lang=en")
+        page.locator("#game-list .hint").wait_for()
+        said = page.locator("#game-list").inner_text()
+        assert "could not be loaded" in said and not RAW_KEY.search(said), said
+        page.wait_for_selector("#game-list button")
+        assert failed and page.locator("#game-list button").count() >= len(SHIPPED)
+    finally:
+        page.context.close()
+
+
 @pytest.mark.parametrize("game_name", SHIPPED)
 def test_every_page_of_every_game_in_both_languages(server, browser, game_name):
     """One room, a table and a phone per language, from the join page to the end."""
