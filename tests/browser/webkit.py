@@ -467,13 +467,27 @@ class WebKitPhone(Phone):
     # --- between tests
     def size(self, size: dict):
         """The window is the page (webkit_shell.py): the viewport ``size``."""
-        self.driver.set_window_size(size["width"], size["height"])
-        inner = self._script("return [innerWidth, innerHeight];")
-        if inner != [size["width"], size["height"]]:   # a window manager's frame: make up for it
-            self.driver.set_window_size(2 * size["width"] - inner[0], 2 * size["height"] - inner[1])
-            inner = self._script("return [innerWidth, innerHeight];")
-        assert inner == [size["width"], size["height"]], f"webkit's viewport is {inner}, not {size}"
+        wanted = [size["width"], size["height"]]
+        self.driver.set_window_size(*wanted)
+        inner = self._settled_inner(wanted)
+        if inner != wanted:   # a window manager's frame: make up for it
+            self.driver.set_window_size(2 * wanted[0] - inner[0], 2 * wanted[1] - inner[1])
+            inner = self._settled_inner(wanted)
+        assert inner == wanted, f"webkit's viewport is {inner}, not {size}"
         self.viewport_size = dict(size)
+
+    def _settled_inner(self, wanted: list, seconds: float = 5.0) -> list:
+        """The page's inner size once the resize reached it: the window
+        resizes after WebDriver answers, later on a busy machine (CI once
+        read the old size and made up for a frame that was not there)."""
+        deadline, last, since = time.monotonic() + seconds, None, time.monotonic()
+        while True:
+            inner, now = self._script("return [innerWidth, innerHeight];"), time.monotonic()
+            if inner != last:
+                last, since = inner, now
+            if inner == wanted or now - since >= 0.5 or now > deadline:
+                return inner
+            time.sleep(0.1)
 
     def reset(self):
         """Back to a fresh phone: nothing held, nothing stored, a blank page."""
