@@ -474,3 +474,70 @@ def test_a_second_finger_picks_nothing(server, browser):
     wait_js(page, "!document.body.classList.contains('revealed')")
     page.wait_for_timeout(300)
     assert voted(room, seat) is None
+
+
+# --- every declared secret choice of every game, one test for all (issue #46) ------------
+
+def option_variants(game) -> list[dict]:
+    """The defaults, then each other value of each choice or bool option
+    alone: a secret choice some mode brings (a digital hand) is reached."""
+    out = [{}]
+    for option in game.options_schema:
+        values = option.get("choices") or ([True, False] if option["kind"] == "bool" else [])
+        out += [{option["name"]: value} for value in values if value != option.get("default")]
+    return out
+
+
+def secret_offer(room, view, wanted: set) -> tuple[int, str] | None:
+    """A seat offered one of the ``wanted`` secret choices (a waiting seat first)."""
+    order = list(view["waiting"]) + [s for s in room.tokens if s not in view["waiting"]]
+    for seat in order:
+        kinds = {tpl["type"] for tpl in secret_templates(room, seat)} & wanted
+        if kinds:
+            return seat, sorted(kinds)[0]
+    return None
+
+
+@pytest.mark.parametrize("game_name", sorted(SECRET_CHOICES))
+def test_every_secret_choice_is_made_with_one_thumb(server, browser, game_name):
+    """Generic: for any game, random legal moves over HTTP until a seat is
+    offered a secret choice not made yet; that seat's phone makes it with
+    one finger on the sheet (first values, "yes" to its confirm), and the
+    room takes it.  Nothing here names a game: a new game's declared
+    ``secret_choices`` are tested as soon as it is shipped."""
+    from tests.browser.test_table_board import player_names
+    game = games.get(game_name)
+    left = set(SECRET_CHOICES[game_name])
+    rng = random.Random(f"one-thumb/{game_name}")
+    for options in option_variants(game):
+        room = Room(server, game_name, player_names(game_name), options)
+        room.host_act({"type": "start"})
+        phones: dict = {}
+        try:
+            for _ in range(600):
+                view = room.view()
+                offer = secret_offer(room, view, left) if view["status"] == "playing" else None
+                if offer:
+                    make_on_phone(browser, server, room, phones, *offer)
+                    left.discard(offer[1])
+                elif not left or view["status"] != "playing" or not room.random_move(rng, view["waiting"]):
+                    break
+        finally:
+            for page in phones.values():
+                page.context.close()
+        if not left:
+            return
+    raise AssertionError(f"{game_name}: no seat was ever offered {sorted(left)}")
+
+
+def make_on_phone(browser, server, room, phones: dict, seat: int, kind: str) -> None:
+    if seat not in phones:
+        phones[seat] = open_phone(browser, server, room, seat, lang=("en", "de")[len(phones) % 2])
+    page = phones[seat]
+    shows_latest(page, room)
+    version = room.view()["version"]
+    pick_secret(page, kind)
+    toast = page.locator("#toast")
+    assert toast.is_hidden(), f"{kind}: the phone shows {toast.inner_text()!r}"
+    assert room.view()["version"] > version, f"{kind}: made on the phone, the room did not take it"
+    assert not page._errors, page._errors
