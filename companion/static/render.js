@@ -29,7 +29,30 @@
       try { el.innerHTML = renderer[where](view, K.ui(view)); return; } catch (err) { console.error(err); }
     }
     // no renderer: the public part only (a phone's private part would show its secrets)
-    el.innerHTML = `<pre class="generic">${K.esc(JSON.stringify(view.public, null, 1))}</pre>`;
+    el.innerHTML = genericBoard(view);
+  }
+
+  /* A game without a renderer (a new game until it brings one): its public
+     part as a list a player can read, each member under the game's word
+     for it (``field.<key>``, else the key itself),
+     a member keyed by seat with the seats' names, lists joined. */
+  function genericBoard(view) {
+    const named = {};
+    (view.seats || []).forEach((s) => { named[s.seat] = s.name; });
+    const label = (key) => K.gt(view.game, "field." + key) || key;
+    const plain = (v) => (v === null || v === undefined ? "–" : v === true ? "✓" : v === false ? "–" :
+      typeof v === "object" ? JSON.stringify(v) : String(v));
+    const bySeat = (o) => Object.keys(o).length && Object.keys(o).every((k) => k in named);
+    const shown = (v) => {
+      if (Array.isArray(v)) return v.length ? v.map(plain).join(", ") : "–";
+      if (v && typeof v === "object") {
+        return Object.entries(v).map(([k, x]) => `${bySeat(v) ? named[k] : k}: ${plain(x)}`).join(" · ") || "–";
+      }
+      return plain(v);
+    };
+    const rows = Object.entries(view.public || {}).map(([key, v]) =>
+      `<dt>${K.esc(label(key))}</dt><dd>${K.esc(shown(v))}</dd>`).join("");
+    return `<dl class="generic">${rows}</dl>`;
   }
   function renderStatus(view) {
     const names = (view.winners || []).map((s) => K.ui(view).name(s)).join(", ");
@@ -52,5 +75,5 @@
           K.esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>` : "");
   }
 
-  Object.assign(K, {renderLog, renderSeats, renderGame, renderStatus, renderEnding});
+  Object.assign(K, {renderLog, renderSeats, renderGame, renderStatus, renderEnding, genericBoard});
 })();

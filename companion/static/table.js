@@ -192,7 +192,7 @@
     if (renderer && renderer.table) {
       try { el.innerHTML = renderer.table(view, u); return; } catch (err) { console.error(err); }
     }
-    el.innerHTML = `<pre class="generic">${esc(JSON.stringify(view.public, null, 1))}</pre>`;
+    el.innerHTML = K.genericBoard(view);   // no renderer (render.js)
   }
 
   /* --- join: large in the lobby, a corner in play, large again on demand --- */

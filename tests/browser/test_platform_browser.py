@@ -135,3 +135,40 @@ def test_the_create_page_shows_the_player_range_the_options_make(server, browser
         tablet.locator("#opt-master").select_option("app")    # the app as game master: one may play
         expect(rule.locator("small")).to_have_text(f"1–10 {word}")
         tablet.context.close()
+
+
+def test_a_game_without_a_renderer_shows_its_board_as_a_list(server, browser):
+    """Issue #46: the fallback for a game that brings no renderer (the test
+    game "pick") is a list a player reads — each public member under its
+    name, on the table in text of at least 20 px and on the phone — with
+    no raw JSON, and the phone's secret letter is not in it."""
+    from tests.browser.conftest import SCREENS, SCREENSHOTS, host_table, seat_phone
+    from tests.browser.test_table_board import Room
+    room = Room(server, "pick", ["Sylvia", "Gregor"], {"rounds": 2})
+    room.host_act({"type": "start"})
+    room.act(room.tokens[0], {"type": "pick", "number": 2})
+    public = room.view()["public"]
+    letter = room.view(room.tokens[1])["you"]["secret"]["letter"]
+    table = host_table(browser, server, room)
+    phone = seat_phone(browser, server, room, 1)
+    try:
+        for where, page in (("table", table), ("phone", phone)):
+            board = page.locator("#game-area dl.generic")
+            board.wait_for()
+            if SCREENSHOTS:
+                SCREENS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SCREENS / f"generic-board-{where}.png"))
+            assert page.locator("#game-area pre").count() == 0
+            terms = board.locator("dt").all_inner_texts()
+            # each member once, under the game's word where it has one (field.first: "First")
+            assert sorted(terms) == sorted(["First" if k == "first" else k for k in public]), terms
+            said = board.inner_text()
+            assert "{" not in said and "[" not in said, said
+            assert f"{public['round']}" in board.locator("dd").first.inner_text()
+        assert letter not in phone.locator("#game-area").inner_text().split()
+        smallest = table.evaluate("""() => Math.min(...[...document.querySelectorAll('#game-area dl.generic *')]
+            .map((el) => parseFloat(getComputedStyle(el).fontSize)))""")
+        assert smallest >= 20, f"the table's board text is {smallest} px"
+    finally:
+        table.context.close()
+        phone.context.close()
