@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import Game, Illegal, Move, ev, line, seat, template
+from companion.games.base import Game, Illegal, Move, Secret, ev, line, seat, template
 
 
 class Pick(Game):
@@ -142,6 +142,11 @@ def reveal(state):
         state["round"] += 1
     return [ev("reveal", target=target)]
 
+
+#: the game's secrets, declared once: each seat's letter, and its pick
+#: until the reveal (its own phone shows the pick it made)
+Pick.secrets = (Secret("letters.*", values=tuple("ABCDEFGH")),
+                Secret("picks.*", values=(1, 2, 3), owner_open=True))
 
 #: every move of the game: what it changes, why it is refused, who makes it
 Pick.moves = {"pick": Move(pick, pick_check), "close": Move(close, by="host")}

@@ -68,6 +68,31 @@ Conventions
   ``seat`` None is the table.  Anything under ``you["secret"]`` is shown on
   the phone only while the player holds the reveal button.  A view must hold
   nothing that viewer could not see at the real table.
+* A game declares its secrets once (issue #46), next to its rules:
+  ``<Game>.secrets = (Secret(path, hidden, ...), ...)``.  ``path`` is a
+  dotted path into the state (``"letters.*"``; ``*`` is any key or index,
+  ``-1`` the last item of a list); ``hidden`` says from whom: ``"seat"``
+  (the entry under the path's first ``*`` belongs to that seat: hidden
+  from every other seat and from the table), ``"everyone"`` (every seat
+  and the table) or ``"table"`` (only the table's screen).  ``known_by``
+  (state -> seats) names seats that know it anyway (a seated game master),
+  ``when`` (state -> bool) when it is secret at all (before a reveal),
+  ``owner`` (state, path -> seat) whose it is when no ``*`` says so (a
+  card's holder),
+  ``values`` the values an entry may take (so the suite can change one and
+  tell a count), ``order`` that the order of a list or string is the
+  secret (a deck), ``owner_open`` that its owner's phone may show it on
+  the open screen (a choice already made, shown to its maker; default:
+  only under ``you["secret"]`` and explain's ``secret``).  Whatever no
+  secret names is public.  The conformance suite
+  (tests/conformance/test_secrets_declared.py) proves the declaration:
+  ``hidden_variants`` must change every declared secret somewhere and
+  nothing else; changing one declared secret alone (two entries
+  exchanged, an entry set to another of its ``values``, a list reordered)
+  must leave every viewer it is hidden from the same view, actions and
+  explanation, and its owner the same open screen; a face-down move
+  (``Move.secret``) must land in a declared secret and tell nobody else
+  its value in the log.  See docs/GAME_KIT.md.
 * ``texts`` is ``{"en": {...}, "de": {...}}`` with keys ``title``,
   ``action.<type>``, ``field.<name>``, ``value.<value>``, ``log.<key>``,
   ``error.<code>`` and anything the game's own renderer wants.  Templates use
@@ -204,6 +229,117 @@ class Move:
     secret: bool = False
 
 
+@dataclass(frozen=True)
+class Secret:
+    """One part of the state that some viewers may not know (see the module
+    docstring): ``path`` into the state, ``hidden`` from whom (``"seat"``:
+    every viewer but the entry's owner, the seat under the first ``*`` or
+    ``owner(state, path)``; ``"everyone"``; ``"table"``), ``known_by`` seats
+    that know it anyway, ``when`` it is secret, ``values`` an entry may
+    take, ``order`` (the order is the secret), ``owner_open`` (its owner
+    may see it on the open screen).  ``when``, ``known_by`` and ``owner``
+    take ``(state)`` or ``(state, path)``, path the entry's keys."""
+    path: str
+    hidden: str = "seat"
+    known_by: Callable[..., Any] | None = None
+    when: Callable[..., bool] | None = None
+    values: tuple = ()
+    order: bool = False
+    owner_open: bool = False
+    owner: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.hidden not in ("seat", "everyone", "table"):
+            raise ValueError(f"Secret {self.path}: hidden must be seat, everyone or table")
+        if self.hidden == "seat" and self.owner is None and "*" not in self.path.split("."):
+            raise ValueError(f"Secret {self.path}: a seat's secret needs a * for the seat or an owner")
+
+    def owner_of(self, state: dict, path: tuple) -> int | None:
+        """The seat an entry (a concrete path) belongs to, for ``"seat"``."""
+        if self.hidden != "seat":
+            return None
+        if self.owner is not None:
+            return _call(self.owner, state, path)
+        key = path[self.path.split(".").index("*")]
+        try:
+            return int(key)
+        except (TypeError, ValueError):
+            return None
+
+    def hidden_from(self, state: dict, path: tuple, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, None the table) may not know the
+        entry at ``path`` now."""
+        if self.when is not None and not _call(self.when, state, path):
+            return False
+        if (viewer is not None and self.known_by is not None
+                and viewer in set(_call(self.known_by, state, path) or ())):
+            return False
+        if self.hidden == "table":
+            return viewer is None
+        if self.hidden == "everyone":
+            return True
+        return viewer is None or viewer != self.owner_of(state, path)
+
+    def entries(self, state: dict) -> list[tuple[tuple, Any]]:
+        """Every ``(path, value)`` the pattern matches in ``state``."""
+        return list(_match(state, self.path.split("."), ()))
+
+
+def _call(f: Callable[..., Any], state: dict, path: tuple) -> Any:
+    """``f(state, path)`` or ``f(state)``, as ``f`` is declared."""
+    return f(state, path) if _arity(f) >= 2 else f(state)
+
+
+@functools.cache
+def _arity(f: Callable[..., Any]) -> int:
+    import inspect
+    try:
+        return len(inspect.signature(f).parameters)
+    except (TypeError, ValueError):
+        return 1
+
+
+def _match(value: Any, parts: list[str], at: tuple):
+    if not parts:
+        yield at, value
+        return
+    head, rest = parts[0], parts[1:]
+    if isinstance(value, dict):
+        keys = list(value) if head == "*" else [head] if head in value else []
+    elif isinstance(value, list):
+        if head == "*":
+            keys = list(range(len(value)))
+        else:
+            try:
+                index = int(head)
+            except ValueError:
+                return
+            keys = [index % len(value)] if -len(value) <= index < len(value) else []
+    else:
+        return
+    for k in keys:
+        yield from _match(value[k], rest, at + (k,))
+
+
+def secret_entries(secrets: tuple, state: dict, viewer: int | None) -> list[tuple[Secret, tuple, Any]]:
+    """The entries of declared ``secrets`` hidden from ``viewer`` in
+    ``state``: ``(secret, path, value)``."""
+    return [(secret, path, value) for secret in secrets
+            for path, value in secret.entries(state) if secret.hidden_from(state, path, viewer)]
+
+
+def get_path(state: Any, path: tuple) -> Any:
+    for k in path:
+        state = state[k]
+    return state
+
+
+def set_path(state: Any, path: tuple, value: Any) -> None:
+    for k in path[:-1]:
+        state = state[k]
+    state[path[-1]] = value
+
+
 class Game:
     """Base class: override what the game needs.
 
@@ -222,6 +358,9 @@ class Game:
     #: the game's moves, declared once: action type -> ``Move`` (seat
     #: actions and the host's game actions such as ``close``)
     moves: dict[str, Move] = {}
+    #: the game's secrets, declared once (``Secret``; issue #46): the
+    #: conformance suite checks ``hidden_variants`` and the views against it
+    secrets: tuple[Secret, ...] = ()
     #: the game's own refusal codes and their status (see ``SHARED_ERRORS``)
     errors: dict[str, int] = {}
     #: the host's game tools that skip a seat or act for it (issue #38):
@@ -353,7 +492,9 @@ class Game:
         """States that differ from ``state`` only in what ``viewer`` (a seat,
         or None for the table) may not know: the conformance suite asserts
         the viewer's view and actions are the same in each.  Every game with
-        a secret must return at least one variant in most positions."""
+        a secret must return at least one variant in most positions; the
+        variants may change only the ``secrets`` hidden from ``viewer``, and
+        over a game they must change each declared secret."""
         return []
 
     def scores(self, state: dict) -> dict[int, int]:

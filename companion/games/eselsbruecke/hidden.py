@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
+from ..base import Secret
 from .board import _k
 from .deck import DECK_SEP
 
@@ -21,6 +22,29 @@ def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list
         if changed:
             out.append(variant)
     return out
+
+
+def told_unresolved(state: dict, path: tuple) -> bool:
+    """A story told and not yet resolved (its terms are face down)."""
+    return (state["phase"] == "resolution"
+            or (state["phase"] == "telling" and path[1] < state["story"]))
+
+
+def untaken(state: dict, path: tuple) -> bool:
+    return state["res"]["cards"][path[2]]["taken_by"] is None
+
+
+#: the game's secrets (``Game.secrets``): the cards of the stories told
+#: and unresolved (their terms and order), each untaken card of the story
+#: being resolved (its holder's; who holds it, its term, who laid it),
+#: whom a question asks about which card, the hands (a digital hand is on
+#: its owner's open screen) and the deck
+SECRETS = (Secret("stories.*.cards", hidden="everyone", order=True, when=told_unresolved),
+           Secret("res.cards.*", owner=lambda state, path: state["res"]["cards"][path[2]]["holder"],
+                  when=untaken),
+           Secret("res.question.asked.*"),
+           Secret("hands.*.*", owner_open=True),
+           Secret("deck", hidden="everyone"))
 
 
 def _fresh(rng: random.Random, attempt: int, i: int) -> str:

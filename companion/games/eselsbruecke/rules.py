@@ -149,6 +149,9 @@ class Eselsbruecke(Game):
                 waiting: list[int]) -> dict:
         return explaining.explain(view, seat_, actions, waiting)
 
+    #: what a viewer may not know, declared once (issue #46)
+    secrets = hidden.SECRETS
+
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)
 

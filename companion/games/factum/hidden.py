@@ -8,7 +8,22 @@ from __future__ import annotations
 import copy
 import random
 
+from ..base import Secret
 from .roles import key
+
+
+def marking(state: dict) -> bool:
+    return state["phase"] in ("mark", "vote")
+
+
+#: the game's secrets (``Game.secrets``): each contributor's cards until
+#: the reveal, each team vote while it is open, each best-story ballot for
+#: good (once counted only the counts are public)
+SECRETS = (Secret("marks.*.*", when=marking),
+           Secret("votes.*", when=lambda state: state["phase"] == "vote"),
+           Secret("best_votes.*", values=("current", "title"),
+                  when=lambda state: state["phase"] == "best"),
+           Secret("best_votes.*", when=lambda state: state["phase"] != "best"))
 
 VARIANTS = 2
 

@@ -115,6 +115,9 @@ class Factum(Game):
     def explain(self, view, seat, actions, waiting):
         return explain.explain(view, seat, actions, waiting)
 
+    #: what a viewer may not know, declared once (issue #46)
+    secrets = hidden.SECRETS
+
     def hidden_variants(self, state, viewer, rng):
         return hidden.hidden_variants(state, viewer, rng)
 

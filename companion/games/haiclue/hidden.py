@@ -14,10 +14,30 @@ from __future__ import annotations
 import copy
 import random
 
+from ..base import Secret
 from .board import BY_INITIAL, COLORS, INITIAL, author, key
 
 VARIANTS = 3
 CLUES = ["", "fox tea", "moon river sun", "cold cold cold"]
+
+
+def unrevealed(state: dict, path: tuple) -> bool:
+    """The seat's clue has not been revealed this round."""
+    return int(path[1]) not in {r["author"] for r in state["results"]}
+
+
+def typed_unguessed(state: dict, path: tuple) -> bool:
+    return unrevealed(state, path) and int(path[1]) != author(state)
+
+
+#: the game's secrets (``Game.secrets``): each player's colour card until
+#: its clue is revealed, the deck and its order, each typed clue until it
+#: is guessed (its author's phone shows the clue it typed on the open
+#: screen), each guess of the clue being guessed
+SECRETS = (Secret("colors.*", values=tuple(COLORS), when=unrevealed),
+           Secret("deck", hidden="everyone", order=True),
+           Secret("ready.*", values=tuple(CLUES), when=typed_unguessed, owner_open=True),
+           Secret("guesses.*", values=tuple(COLORS)))
 
 
 def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list[dict]:

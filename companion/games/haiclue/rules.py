@@ -8,7 +8,7 @@ from typing import Any
 from ..base import (HOST, SHARED_ERRORS, Game, Illegal, Move, ev, load_texts, seat,
                     template, txt)
 from .explain import explain as _explain
-from .hidden import hidden_variants as _hidden_variants
+from .hidden import SECRETS, hidden_variants as _hidden_variants
 from .view import view as _view
 from .board import (BY_INITIAL, CARDS_PER_COLOR, CLUE_MAX, COLORS, INITIAL, TEAM_GOAL,
                     TEAM_PERFECT, TILES_PER_PLAYER, WORD_MAX, author, guessers, is_team,
@@ -150,6 +150,9 @@ class Haiclue(Game):
     def explain(self, view: dict, seat_: int | None, actions: list[dict],
                 waiting: list[int]) -> dict:
         return _explain(view, seat_, actions, waiting)
+
+    #: what a viewer may not know, declared once (issue #46)
+    secrets = SECRETS
 
     def hidden_variants(self, state: dict, viewer: int | None,
                         rng: random.Random) -> list[dict]:

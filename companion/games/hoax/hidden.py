@@ -10,7 +10,29 @@ from __future__ import annotations
 import json
 import random
 
+from ..base import Secret
 from .common import IDENTITIES, in_round, show_allowed, sk
+
+
+def unrevealed(st: dict, path: tuple) -> bool:
+    return st["winner"] is None and path[1] not in st["revealed"]
+
+
+def private_answer(st: dict, path: tuple) -> bool:
+    """An answer to a purchase, except the finalists' answers to each
+    other (public covers in the final)."""
+    players = in_round(st)
+    return st["winner"] is None and not (st["final"] and int(path[1]) in players
+                                         and int(path[2]) in players)
+
+
+#: the game's secrets (``Game.secrets``): each identity until it is
+#: revealed, the undealt cards and their order, and what a player showed a
+#: buyer (known to both; the buyer's notebook is on its open screen)
+SECRETS = (Secret("ident.*", values=tuple(IDENTITIES), when=unrevealed),
+           Secret("undealt", hidden="everyone", order=True),
+           Secret("shown.*.*.*", values=tuple(IDENTITIES), when=private_answer,
+                  known_by=lambda st, path: [int(path[2])], owner_open=True))
 
 
 def fits(st: dict, s: int, identity: str) -> bool:

@@ -28,7 +28,7 @@ from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_
                      is_out, missing, needed, next_in_round, original, other_player_refusal,
                      pause_refusal, play_refusal, recovering, resource_refusal, show_allowed,
                      sk, turn_refusal)
-from .hidden import hidden_variants
+from .hidden import SECRETS, hidden_variants
 from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
 from .view import view, views
 
@@ -164,6 +164,9 @@ class Hoax(Game):
 
     def views(self, state, seats):
         return views(state, seats)
+
+    #: what a viewer may not know, declared once (issue #46)
+    secrets = SECRETS
 
     def hidden_variants(self, state, viewer, rng):
         return hidden_variants(state, viewer, rng)

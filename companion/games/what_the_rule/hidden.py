@@ -10,12 +10,33 @@ from __future__ import annotations
 import copy
 import random
 
+from ..base import Secret
 from . import deck
 from .flow import RUNNING
 
 OTHER_TEXTS = ("Only cards with more shapes than the card before.",
                "Black after white, never two of a colour.")
 OTHER_RULES = ("shape == circle", "count > prev.count or prev == none", "n % 2 == 0")
+
+
+def running(state: dict) -> bool:
+    return state["rule"] is not None and state["phase"] in RUNNING
+
+
+def seated_master(state: dict) -> list[int]:
+    return [state["gm"]] if state["master"] == "seat" else []
+
+
+def rule_drawn_last(state: dict) -> bool:
+    return running(state) and state["rule"].get("id") == (state["drawn"] or [None])[-1]
+
+
+#: the game's secrets (``Game.secrets``): while a round runs, the sealed
+#: rule, where the wrong guesses part ways with it, and the deck card it
+#: was drawn as; a seated game master knows them
+SECRETS = (Secret("rule", hidden="everyone", known_by=seated_master, when=running),
+           Secret("partings", hidden="everyone", known_by=seated_master, when=running),
+           Secret("drawn.-1", hidden="everyone", known_by=seated_master, when=rule_drawn_last))
 
 
 def knows_rule(state: dict, viewer: int | None) -> bool:

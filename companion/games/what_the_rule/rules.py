@@ -207,6 +207,9 @@ class WhatTheRule(Game):
                 waiting: list[int]) -> dict:
         return explain.explain(view, seat_, actions, waiting)
 
+    #: what a viewer may not know, declared once (issue #46)
+    secrets = hidden.SECRETS
+
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)
 
