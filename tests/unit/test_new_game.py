@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from tests.conformance import test_explain, test_rules, test_secret_choices, test_texts
+from tests.conformance import (test_explain, test_rules, test_secret_choices, test_secrets_declared,
+                               test_texts)
 from tests.conformance.conftest import player_counts
 from tests.harness import random_play
 
@@ -83,6 +84,8 @@ def test_it_passes_the_suites_checks(generated):
     test_texts.test_both_languages_have_the_same_keys_and_placeholders(NAME)
     test_texts.test_every_text_the_game_can_emit_exists(NAME)
     test_rules.test_hidden_means_hidden(NAME)
+    test_secrets_declared.test_every_game_declares_its_secrets(NAME)
+    test_secrets_declared.test_declared_secrets_are_varied_and_hidden(NAME)
     test_rules.test_one_moves_map_declares_every_move(NAME)
     test_secret_choices.test_every_act_the_rules_make_in_secret_is_a_secret_act(NAME)
     test_explain.test_every_step_and_offered_move_is_explained(NAME)
