@@ -56,6 +56,21 @@ def switch(room: dict, kind: str, seat: int | None, mode: str) -> None:
         explain["on"] = mode == "on"
 
 
+def explanations(room: dict, asked: list[tuple], game: Game, waiting: list[int],
+                 names: dict[int, str]) -> list[dict | None | Exception]:
+    """The ``explain`` of each view of one broadcast, in one call (issue
+    #43): ``asked`` holds (kind, seat, view, game view, lang); None where
+    explain mode is off for that audience, an exception where it failed."""
+    out: list[dict | None | Exception] = []
+    for kind, seat, view, game_view, lang in asked:
+        try:
+            out.append(explanation(room, kind, seat, view, game, game_view, waiting, lang, names)
+                       if is_on(room, kind, seat) else None)
+        except Exception as exc:  # noqa: BLE001 - the view's builder reports it
+            out.append(exc)
+    return out
+
+
 def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
                 game_view: dict, waiting: list[int], lang: str,
                 names: dict[int, str]) -> dict:

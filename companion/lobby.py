@@ -182,6 +182,20 @@ def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
     return []
 
 
+def templates_for_each(room: dict, audiences: list[tuple[str, int | None]]) -> dict[tuple, list | Exception]:
+    """The templates of each audience (kind, seat) of one broadcast, in
+    one call (issue #43); an audience whose templates fail gets its
+    exception, the others theirs."""
+    out: dict[tuple, list | Exception] = {}
+    for audience in audiences:
+        if audience not in out:
+            try:
+                out[audience] = templates_for(room, *audience)
+            except Exception as exc:  # noqa: BLE001 - the view's builder reports it
+                out[audience] = exc
+    return out
+
+
 def why_not(room: dict, action: dict, seat: int | None) -> ServiceError | None:
     """The platform's own precise reasons for refusing one of its actions
     (pure checks; nothing is applied): the referee's, when no template

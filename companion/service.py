@@ -42,7 +42,14 @@ from .lobby import (
 )
 from .room_cache import RoomCache, room_body
 from .store import Store
-from .views import ViewParts, build_view, changes_others, log_tail_from, renamed_seats
+from .views import (
+    ViewParts,
+    build_view,
+    build_views,
+    changes_others,
+    log_tail_from,
+    renamed_seats,
+)
 
 log = logging.getLogger("companion")
 
@@ -208,7 +215,8 @@ class Service:
         connected, or its language changed) gets the whole log, and when
         ``fresh`` changes nothing the others see (the table, a second tab
         of a connected seat) only it gets a view.  What all the views
-        share is built once (``ViewParts``).
+        share is built once (``ViewParts``), and every view in one pass
+        (``build_views``).
         Returns the views built, by (kind, seat, lang, whole log?), plus
         the connected seats under the key "connected"."""
         if presence is None:
@@ -228,21 +236,23 @@ class Service:
         parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
                                             for _, aud, _ in told}, renamed,
                           self.absence(room, connected)) if told else None
-        out, failed, broken = [], [], set()
-        for sid, aud, lang in told:
-            full = sid == fresh
-            key = (aud[0], aud[1], lang, full)
-            if key not in views and key not in broken:
-                try:
-                    views[key] = build_view(room, aud[0], aud[1], lang, connected,
-                                            log_from=None if full else tail, parts=parts)
-                except Exception:   # one viewer's failing view never stops another's push
-                    log.exception("view of %s %s in room %s failed", aud[0], aud[1], room["code"])
-                    broken.add(key)
-            if key in broken:
-                failed.append((sid, lang))
+        # every audience's view in one pass (issue #43): views, then lobby and explain once each
+        wanted = {(aud[0], aud[1], lang, sid == fresh): None for sid, aud, lang in told}
+        built = build_views(parts, [(kind, seat, lang, None if full else tail)
+                                    for kind, seat, lang, full in wanted]) if told else {}
+        for (kind, seat, lang, full) in wanted:
+            view = built[(kind, seat, lang, None if full else tail)]
+            if isinstance(view, Exception):   # one viewer's failing view never stops another's push
+                log.error("view of %s %s in room %s failed", kind, seat, room["code"], exc_info=view)
             else:
+                views[(kind, seat, lang, full)] = view
+        out, failed = [], []
+        for sid, aud, lang in told:
+            key = (aud[0], aud[1], lang, sid == fresh)
+            if key in views:
                 out.append((sid, views[key]))
+            else:
+                failed.append((sid, lang))
         self.cache.keep_templates(room, views)
         if out:
             self.push(out, fresh)

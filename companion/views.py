@@ -125,7 +125,14 @@ class ViewParts:
         self.spectators = [{"seat": s, "name": self.names[s]} for s in lobby.late_arrivals(room)]
         self.evenings: dict[str, dict] = {}
         self._waiting: tuple[list[int], bool] | None = None
+        self._players: tuple[int, int] | None = None
         self.timer = timer_view(room)   # one clock reading for every view of a broadcast
+
+    def players(self) -> tuple[int, int]:
+        """The game's player range for the room's options, read once."""
+        if self._players is None:
+            self._players = self.game.player_range(self.room["options"])
+        return self._players
 
     def waiting(self) -> tuple[list[int], bool]:
         """Whom the game cannot go on without: the seats offered a
@@ -215,14 +222,58 @@ class ViewParts:
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
                connected: set[int], log_from: int | None = None,
                parts: ViewParts | None = None, absence: Absence | None = None) -> dict:
-    """The view of one audience.  Its log: the last LOG_IN_VIEW lines it may
-    see, or with ``log_from`` (a pushed view) only those from line
-    ``log_from`` on, ``log_tail: true`` (the page keeps the rest) and
-    ``log_changed``: earlier lines whose text a rename changed (the page
-    replaces its own of the same ``n``).
-    ``parts``: what this view shares with the others of one broadcast."""
+    """The view of one audience (``build_views`` for one)."""
     parts = parts or ViewParts(room, connected, absence=absence)
-    game, names, playing = parts.game, parts.names, parts.playing
+    view = build_views(parts, [(kind, seat, lang, log_from)])[(kind, seat, lang, log_from)]
+    if isinstance(view, Exception):
+        raise view
+    return view
+
+
+def build_views(parts: ViewParts, wanted: list[tuple]) -> dict[tuple, dict | Exception]:
+    """The views of a broadcast's audiences ``(kind, seat, lang,
+    log_from)``, in one pass (issue #43): what all share once, then the
+    templates of every audience in one call into the lobby, each view's
+    own parts, and the explanations in one call into explain mode.  A view
+    that cannot be built is its exception (the others still go out).
+    Its log: the last LOG_IN_VIEW lines it may see, or with ``log_from``
+    (a pushed view) only those from line ``log_from`` on, ``log_tail:
+    true`` (the page keeps the rest) and ``log_changed``: earlier lines
+    whose text a rename changed (the page replaces its own of the same ``n``)."""
+    room = parts.room
+    wanted = list(dict.fromkeys(wanted))
+    actions = lobby.templates_for_each(room, [(kind, seat) for kind, seat, _, _ in wanted])
+    views: dict[tuple, dict | Exception] = {}
+    for key in wanted:
+        try:
+            views[key] = own_view(parts, key, actions[key[:2]])
+        except Exception as exc:  # noqa: BLE001 - the caller logs it; the other views still go out
+            views[key] = exc
+    built = [key for key in wanted if not isinstance(views[key], Exception)]
+    told = explain.explanations(room, [(key[0], key[1], views[key], views[key]["_game_view"], key[2])
+                                       for key in built], parts.game,
+                                 parts.waiting()[0] if built else [], parts.names)
+    for key, said in zip(built, told):
+        views[key] = said if isinstance(said, Exception) else finish(views[key], said, key[3])
+    return views
+
+
+def finish(view: dict, said: dict | None, log_from: int | None) -> dict:
+    """The view's last keys, in the order the pages have always got them."""
+    view.pop("_game_view")
+    changed = view.pop("_changed")
+    view["explain"] = said   # null while explain mode is off for this audience
+    if log_from is not None:
+        view["log_changed"] = changed
+    return view
+
+
+def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> dict:
+    """One audience's view but its explanation: the shared parts and its own."""
+    kind, seat, lang, log_from = key
+    if isinstance(actions, Exception):
+        raise actions
+    room, game, names, playing = parts.room, parts.game, parts.names, parts.playing
     late = kind == "seat" and seat not in room["order"]   # joined during the game: plays the next
     game_view = parts.game_view(seat if kind == "seat" and not late else None)
     if kind == "seat":
@@ -235,9 +286,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
     else:
         you = None
     log, changed = parts.log(kind, seat, lang, log_from)
-    low, high = game.player_range(room["options"])
+    low, high = parts.players()
     waiting, waiting_any = parts.waiting()
-    view = {
+    return {
         "room": room["code"],
         "game": room["game"],
         "version": room["version"],
@@ -246,7 +297,7 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "spectators": parts.spectators,
         "you": you,
         "public": game_view.get("public", {}) if playing else {},
-        "actions": lobby.templates_for(room, kind, seat),
+        "actions": actions,
         # the host's tools that skip a seat: from when they work (issue #38)
         "skip": skip_view(room, game, parts.absence) if kind == "host" else None,
         # the ``n`` of the first log line of the host's last skip (the table announces it)
@@ -271,14 +322,9 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
         "options": room["options"],
         "players": {"min": low, "max": high},
         "lang": lang,
+        "_game_view": game_view,   # for its explanation; removed by ``finish``
+        "_changed": changed,
     }
-    # explain mode (companion/explain.py): null while it is off for this audience
-    view["explain"] = (explain.explanation(room, kind, seat, view, game, game_view, waiting,
-                                           lang, names)
-                       if explain.is_on(room, kind, seat) else None)
-    if log_from is not None:
-        view["log_changed"] = changed
-    return view
 
 
 def log_tail_from(room: dict, since: int | None) -> int:
