@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import Game, Illegal, Move, Secret, ev, line, seat, template
+from companion.games.base import NO_RULEBOOK, Game, Illegal, Move, Secret, ev, line, seat, template
 
 
 class Pick(Game):
@@ -14,6 +14,7 @@ class Pick(Game):
     max_players = 6
     options_schema = [{"name": "rounds", "kind": "int", "default": 1, "min": 1, "max": 9}]
     seat_fields = frozenset({"first"})
+    rulebook = NO_RULEBOOK   # made up for the tests: no printed rules
     errors = {"already_picked": 409, "not_picking": 409}
     texts = {
         "en": {"title": "Pick", "action.pick": "Pick a number", "field.number": "Number",

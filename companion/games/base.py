@@ -290,6 +290,24 @@ def _call(f: Callable[..., Any], state: dict, path: tuple) -> Any:
     return f(state, path) if _arity(f) >= 2 else f(state)
 
 
+@dataclass(frozen=True)
+class Rulebook:
+    """Sentences of the game's printed rulebook that explain mode must never
+    contradict (tests/conformance/test_explain_rulebook.py): ``file`` the
+    German original's file name (the quotes are checked against it where
+    the rulebooks are at hand), ``rules`` a
+    list of ``{"quote": the sentence word for word, "means": how the referee
+    applies it, "never": {lang: [regex, …]} no explain text or line may
+    match, "allowed"?: texts only for viewers it does not bind, "bound"?:
+    (view, viewer) -> bool, the viewers it binds}``."""
+    file: str
+    rules: list
+
+
+#: a game with no printed rulebook declares so (``Game.rulebook``)
+NO_RULEBOOK = Rulebook("", [])
+
+
 @functools.cache
 def _arity(f: Callable[..., Any]) -> int:
     import inspect
@@ -361,6 +379,9 @@ class Game:
     #: the game's secrets, declared once (``Secret``; issue #46): the
     #: conformance suite checks ``hidden_variants`` and the views against it
     secrets: tuple[Secret, ...] = ()
+    #: the printed rulebook's sentences explain mode must not contradict
+    #: (``Rulebook``), or ``NO_RULEBOOK``; None: not declared yet (fails)
+    rulebook: Rulebook | None = None
     #: the game's own refusal codes and their status (see ``SHARED_ERRORS``)
     errors: dict[str, int] = {}
     #: the host's game tools that skip a seat or act for it (issue #38):

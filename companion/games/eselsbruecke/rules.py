@@ -23,6 +23,7 @@ from .board import (HAND_SIZE, MODES, PER_PLAYER, TERM_MAX, _k, appeal_holders,
                     by_holder, close_steps, next_seat, only_own_left, pending, teller, untaken)
 from .deck import DECK_SEP, LANGUAGES, load_deck
 from .matching import is_near, normalise
+from .rulebook import RULEBOOK
 
 
 class Eselsbruecke(Game):
@@ -151,6 +152,7 @@ class Eselsbruecke(Game):
 
     #: what a viewer may not know, declared once (issue #46)
     secrets = hidden.SECRETS
+    rulebook = RULEBOOK
 
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)

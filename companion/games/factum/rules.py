@@ -8,6 +8,7 @@ import random
 from ..base import Game, Move, ev, load_texts, seat, template, txt
 from . import checks, explain, hidden, roles, scoring, view
 from .roles import key
+from .rulebook import RULEBOOK
 
 TARGET_DEFAULT, TARGET_MIN, TARGET_MAX = 15, 5, 50
 
@@ -117,6 +118,7 @@ class Factum(Game):
 
     #: what a viewer may not know, declared once (issue #46)
     secrets = hidden.SECRETS
+    rulebook = RULEBOOK
 
     def hidden_variants(self, state, viewer, rng):
         return hidden.hidden_variants(state, viewer, rng)

@@ -13,6 +13,7 @@ from .view import view as _view
 from .board import (BY_INITIAL, CARDS_PER_COLOR, CLUE_MAX, COLORS, INITIAL, TEAM_GOAL,
                     TEAM_PERFECT, TILES_PER_PLAYER, WORD_MAX, author, guessers, is_team,
                     key, side, tiles_per_stack, winners)
+from .rulebook import RULEBOOK
 
 ERRORS: dict[str, int] = {
     "host_cannot": 403,         # a player's move sent with the host token
@@ -153,6 +154,7 @@ class Haiclue(Game):
 
     #: what a viewer may not know, declared once (issue #46)
     secrets = SECRETS
+    rulebook = RULEBOOK
 
     def hidden_variants(self, state: dict, viewer: int | None,
                         rng: random.Random) -> list[dict]:

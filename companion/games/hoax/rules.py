@@ -31,6 +31,7 @@ from .common import (IDENTITIES, MAX_TRIOS, PERSONAL_ACTIONS, RESOURCES, amount_
 from .hidden import SECRETS, hidden_variants
 from .rounds import award, deal, finish_final, go_out, last_one, maybe_final
 from .view import view, views
+from .rulebook import RULEBOOK
 
 CLOSABLE_STEPS = ("cover", "show", "doubt", "turn")
 
@@ -167,6 +168,7 @@ class Hoax(Game):
 
     #: what a viewer may not know, declared once (issue #46)
     secrets = SECRETS
+    rulebook = RULEBOOK
 
     def hidden_variants(self, state, viewer, rng):
         return hidden_variants(state, viewer, rng)

@@ -13,6 +13,7 @@ from .deck import LEVELS
 from .flow import k
 from .budget import metered
 from .language import RULE_MAX, code_param, parse
+from .rulebook import RULEBOOK
 
 #: sample rules offered with every rule-language field: the phone can show
 #: them as examples, random play can send them (never derived from a
@@ -209,6 +210,7 @@ class WhatTheRule(Game):
 
     #: what a viewer may not know, declared once (issue #46)
     secrets = hidden.SECRETS
+    rulebook = RULEBOOK
 
     def hidden_variants(self, state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
         return hidden.hidden_variants(state, viewer, rng)
