@@ -208,3 +208,22 @@ def test_the_confirm_dialog_fits_in_both_engines(server, browser, phone_in):
         assert phone.js("document.body.dataset.version") == version, f"{engine}: the claim was sent"
         assert phone.errors() == [], f"{engine}: {phone.errors()}"
     side_by_side(browser, "hoax-claim-confirm-de")
+
+
+def test_a_game_without_a_renderer_reads_in_both_engines(server, browser, phone_in):
+    """The board of a game without a renderer (issue #46; the test game
+    "pick"): a list under the game's words, whole on the screen in each
+    engine and language, nothing cut or wider than the phone."""
+    room = Room(server, "pick", ["Sylvia", "Gregor"], {"rounds": 2})
+    room.host_act({"type": "start"})
+    room.act(room.tokens[0], {"type": "pick", "number": 2})
+    for lang in ("en", "de"):
+        where = f"generic-board-{lang}"
+        for engine, size in LOOKS:
+            phone = seat(phone_in(engine, lang, size), server, room, 1, lang)
+            phone.wait("!!document.querySelector('#game-area dl.generic dd')")
+            assert not phone.js("!!document.querySelector('#game-area pre')")
+            shot(phone, where, engine, size)
+            check_open_page(phone, where, engine, size)
+            assert phone.errors() == [], f"{engine}: {phone.errors()}"
+        side_by_side(browser, where)
