@@ -244,32 +244,31 @@ def build_views(parts: ViewParts, wanted: list[tuple]) -> dict[tuple, dict | Exc
     wanted = list(dict.fromkeys(wanted))
     actions = lobby.templates_for_each(room, [(kind, seat) for kind, seat, _, _ in wanted])
     views: dict[tuple, dict | Exception] = {}
+    drafts: dict[tuple, tuple] = {}   # key -> (view but its last keys, game view, changed lines)
     for key in wanted:
         try:
-            views[key] = own_view(parts, key, actions[key[:2]])
+            drafts[key] = own_view(parts, key, actions[key[:2]])
         except Exception as exc:  # noqa: BLE001 - the caller logs it; the other views still go out
             views[key] = exc
-    built = [key for key in wanted if not isinstance(views[key], Exception)]
-    told = explain.explanations(room, [(key[0], key[1], views[key], views[key]["_game_view"], key[2])
-                                       for key in built], parts.game,
-                                 parts.waiting()[0] if built else [], parts.names)
-    for key, said in zip(built, told):
-        views[key] = said if isinstance(said, Exception) else finish(views[key], said, key[3])
-    return views
+    told = explain.explanations(room, [(key[0], key[1], view, game_view, key[2])
+                                       for key, (view, game_view, _) in drafts.items()], parts.game,
+                                 parts.waiting()[0] if drafts else [], parts.names)
+    for (key, (view, _, changed)), said in zip(drafts.items(), told):
+        views[key] = said if isinstance(said, Exception) else finish(view, said, key[3], changed)
+    return {key: views[key] for key in wanted}
 
 
-def finish(view: dict, said: dict | None, log_from: int | None) -> dict:
+def finish(view: dict, said: dict | None, log_from: int | None, changed: list) -> dict:
     """The view's last keys, in the order the pages have always got them."""
-    view.pop("_game_view")
-    changed = view.pop("_changed")
     view["explain"] = said   # null while explain mode is off for this audience
     if log_from is not None:
         view["log_changed"] = changed
     return view
 
 
-def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> dict:
-    """One audience's view but its explanation: the shared parts and its own."""
+def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> tuple[dict, dict, list]:
+    """One audience's view but its explanation and changed log lines, with
+    its game view (its explanation's input) and those lines."""
     kind, seat, lang, log_from = key
     if isinstance(actions, Exception):
         raise actions
@@ -288,7 +287,7 @@ def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> d
     log, changed = parts.log(kind, seat, lang, log_from)
     low, high = parts.players()
     waiting, waiting_any = parts.waiting()
-    return {
+    view = {
         "room": room["code"],
         "game": room["game"],
         "version": room["version"],
@@ -322,9 +321,8 @@ def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> d
         "options": room["options"],
         "players": {"min": low, "max": high},
         "lang": lang,
-        "_game_view": game_view,   # for its explanation; removed by ``finish``
-        "_changed": changed,
     }
+    return view, game_view, changed
 
 
 def log_tail_from(room: dict, since: int | None) -> int:
