@@ -3,9 +3,9 @@ real server subprocess.  Screenshots go to test-artifacts/screens/."""
 from __future__ import annotations
 
 import json
-import time
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -426,13 +426,10 @@ def wait_js(page, expression: str, timeout: float = 10_000):
     check.  A navigation meanwhile (a reload, a redirect) checks again in
     the new document."""
     from playwright.sync_api import Error, Page
-    deadline = time.monotonic() + timeout / 1000
-    if not isinstance(page, Page):   # a WebKit phone (webkit.py): a check per round trip
-        while not page.evaluate(f"() => !!({expression})"):
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"still false after {timeout} ms: {expression}")
-            page.wait_for_timeout(50)
+    if not isinstance(page, Page):   # a WebKit phone (webkit.py): its own check per round trip
+        page.wait(expression, timeout)
         return
+    deadline = time.monotonic() + timeout / 1000
     while True:
         left = max(0, int((deadline - time.monotonic()) * 1000))
         try:
