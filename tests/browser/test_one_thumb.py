@@ -478,21 +478,11 @@ def test_a_second_finger_picks_nothing(server, browser):
 
 # --- every declared secret choice of every game, one test for all (issue #46) ------------
 
-def option_variants(game) -> list[dict]:
-    """The defaults, then each other value of each choice or bool option
-    alone: a secret choice some mode brings (a digital hand) is reached."""
-    out = [{}]
-    for option in game.options_schema:
-        values = option.get("choices") or ([True, False] if option["kind"] == "bool" else [])
-        out += [{option["name"]: value} for value in values if value != option.get("default")]
-    return out
-
-
 def secret_offer(room, view, wanted: set) -> tuple[int, str] | None:
     """A seat offered one of the ``wanted`` secret choices (a waiting seat first)."""
-    order = list(view["waiting"]) + [s for s in room.tokens if s not in view["waiting"]]
-    for seat in order:
-        kinds = {tpl["type"] for tpl in secret_templates(room, seat)} & wanted
+    from tests.browser.test_sheet_fits import secret_seats
+    for seat, tpls in secret_seats(room, view).items():
+        kinds = {tpl["type"] for tpl in tpls} & wanted
         if kinds:
             return seat, sorted(kinds)[0]
     return None
@@ -506,6 +496,7 @@ def test_every_secret_choice_is_made_with_one_thumb(server, browser, game_name):
     room takes it.  Nothing here names a game: a new game's declared
     ``secret_choices`` are tested as soon as it is shipped."""
     from tests.browser.test_table_board import player_names
+    from tests.conformance.conftest import option_variants   # a mode may bring a choice (a digital hand)
     game = games.get(game_name)
     left = set(SECRET_CHOICES[game_name])
     rng = random.Random(f"one-thumb/{game_name}")
