@@ -142,6 +142,14 @@ class ViewParts:
             self._waiting = awaited(self.room, self.game)
         return self._waiting
 
+    def at_table(self) -> list[int]:
+        """The seats whose move now is made at the real table, not on a
+        phone (``Game.at_table``), in seating order; ``[]`` outside play."""
+        if self.room["status"] != "playing":
+            return []
+        told = set(self.game.at_table(self.room["state"]))
+        return [s for s in self.room["order"] if s in told]
+
     def game_view(self, seat: int | None) -> dict:
         if not self.playing:
             return {}
@@ -304,6 +312,8 @@ def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> t
         # whom the game waits for (seats with a required template), the same for all
         "waiting": waiting,
         "waiting_any": waiting_any,
+        # whose move is now made at the real table (aloud, with cards), the same for all
+        "at_table": parts.at_table(),
         "log": log,
         "log_tail": log_from is not None,
         "winners": room["winners"],

@@ -477,6 +477,14 @@ class Game:
     def view(self, state: dict, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def at_table(self, state: dict) -> list[int]:
+        """The seats whose move now is made at the real table, not on a
+        phone (reading a question aloud, laying out cards) while the phone
+        has nothing to enter for it: their phones say "your move — at the
+        table" instead of "nothing to do" (the view's ``at_table``).
+        Public: it must depend only on what every seat sees.  Default: none."""
+        return []
+
     def explain(self, view: dict, seat: int | None, actions: list[dict],
                 waiting: list[int]) -> dict:
         """Explain mode (issue #29): what is happening now and what the
