@@ -15,7 +15,7 @@ room and the view in, words out."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import games
 from .games.base import Game
@@ -62,30 +62,44 @@ def explanations(room: dict, asked: list[tuple], game: Game, waiting: list[int],
     #43): ``asked`` holds (kind, seat, view, game view, lang); None where
     explain mode is off for that audience, an exception where it failed."""
     out: list[dict | None | Exception] = []
+    at_table = None
     for kind, seat, view, game_view, lang in asked:
         try:
-            out.append(explanation(room, kind, seat, view, game, game_view, waiting, lang, names)
-                       if is_on(room, kind, seat) else None)
+            if not is_on(room, kind, seat):
+                out.append(None)
+                continue
+            if at_table is None:
+                at_table = game.at_table(room["state"]) if room["status"] == "playing" else []
+            out.append(explanation(room, kind, seat, view, game, game_view,
+                                   Step(waiting, at_table), lang, names))
         except Exception as exc:  # noqa: BLE001 - the view's builder reports it
             out.append(exc)
     return out
 
 
+class Step(NamedTuple):
+    """Who the step is about, the same for every viewer: the seats the game
+    waits for (``waiting``) and those whose move is made at the real table."""
+    waiting: list[int]
+    at_table: list[int]
+
+
 def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
-                game_view: dict, waiting: list[int], lang: str,
-                names: dict[int, str]) -> dict:
+                game_view: dict, step: Step, lang: str, names: dict[int, str]) -> dict:
     """What the view's ``explain`` holds: ``now`` (open), ``secret`` (under
-    the reveal only), ``moves`` (type -> what it does) and, on the table,
-    ``meaning`` (what the latest decisive event meant)."""
+    the reveal only), ``moves`` (type -> what it does, where the game or
+    the platform has words for it) and, on the table, ``meaning`` (what
+    the latest decisive event meant)."""
     say = Sayer(lang, game, names)
     viewer = seat if kind == "seat" else None
     playing = room["status"] == "playing" and not (view["you"] or {}).get("next_game")
     told: dict[str, Any] = {}
+    now = [platform_now(room, kind, view)]
     if playing:
         own = [tpl for tpl in view["actions"] if tpl["type"] in game.action_types]
-        told = game.explain(game_view, viewer, own, waiting) or {}
-    out: dict[str, Any] = {"now": say.lines(told.get("now") or [platform_now(room, kind, view)]),
-                           "moves": {}}
+        told = told_by_game(game, game_view, viewer, own, step)
+        now = told["now"]
+    out: dict[str, Any] = {"now": say.lines(now), "moves": {}}
     if kind == "seat":   # the table has no secret
         out["secret"] = say.lines(told.get("secret") or [])
     given = dict(told.get("moves") or {})
@@ -93,11 +107,47 @@ def explanation(room: dict, kind: str, seat: int | None, view: dict, game: Game,
         given["explain"] = ("explain.move.explain_room", {})
     for tpl in view["actions"]:
         type_ = tpl["type"]
-        if type_ not in out["moves"]:
-            out["moves"][type_] = say.line(given.get(type_) or (f"explain.move.{type_}", {}))
+        line = given.get(type_) or (f"explain.move.{type_}", {})
+        if type_ not in out["moves"] and lookup(lang, line[0], game) is not None:
+            out["moves"][type_] = say.line(line)
     if kind != "seat":
         out["meaning"] = meaning(room, say)
     return out
+
+
+def told_by_game(game: Game, game_view: dict, viewer: int | None, own: list[dict],
+                 step: Step) -> dict:
+    """The game's ``explain`` (its lines as keys), ``now`` defaulted."""
+    told = dict(game.explain(game_view, viewer, own, step.waiting) or {})
+    told["now"] = told.get("now") or default_now(viewer, own, step)
+    return told
+
+
+def default_now(viewer: int | None, own: list[dict], step: Step) -> list[tuple[str, dict]]:
+    """``now`` where the game words none (issue #46): from whom the step
+    is about and the viewer's open moves by name, so a game writes only
+    the lines that add meaning.  Secret templates are only pointed at."""
+    def seats(of: list[int]) -> dict:
+        return {"names": [{"seat": s} for s in of if s != viewer]}
+    moves = {"moves": [{"text": f"action.{t}"}
+                       for t in dict.fromkeys(tpl["type"] for tpl in own if not tpl.get("secret"))]}
+    if viewer is None:
+        if step.waiting:
+            return [("explain.default.table_waiting", seats(step.waiting))]
+        if step.at_table:
+            return [("explain.default.table_at_table", seats(step.at_table))]
+        return [("explain.default.table_free", {})]
+    if viewer in step.at_table and viewer not in step.waiting:
+        return [("explain.default.you_at_table", {})]
+    if viewer in step.waiting:
+        open_required = any(tpl.get("required") and not tpl.get("secret") for tpl in own)
+        return [("explain.default.your_move", moves) if open_required
+                else ("explain.default.your_move_secret", {})]
+    others = step.waiting or step.at_table
+    key = "wait" if others else "free"
+    if moves["moves"]:
+        return [(f"explain.default.{key}_may", {**seats(others), **moves})]
+    return [(f"explain.default.{key}", seats(others))]
 
 
 def platform_now(room: dict, kind: str, view: dict) -> tuple[str, dict]:

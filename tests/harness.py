@@ -14,6 +14,7 @@ import json
 import random
 from typing import Callable, Iterator
 
+from companion.explain import Step, told_by_game
 from companion.games.base import HOST, Game, Illegal, match_action, sample_action
 
 
@@ -22,20 +23,23 @@ def canon(value) -> str:
 
 
 def seen_by(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> str:
-    """Everything a viewer's screen is built from: its view, its actions and
-    what explain mode says to it (given the seats the game waits for)."""
-    actions = game.actions(state, viewer) if viewer is not None else game.host_actions(state)
-    view = game.view(state, viewer)
-    told = game.explain(view, viewer, actions, awaited(game, state, seats))
-    return canon({"view": view, "actions": actions, "explain": told})
+    """Everything a viewer's screen is built from: its view, its actions,
+    whose move is made at the table and what explain mode says to it
+    (given the seats the game waits for; ``now`` as the platform defaults it)."""
+    return canon(screen_of(game, state, viewer, seats))
 
 
 def screen_of(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> dict:
     """``seen_by`` as a value, in the order the game builds it."""
     actions = game.actions(state, viewer) if viewer is not None else game.host_actions(state)
     view = game.view(state, viewer)
-    return {"view": view, "actions": actions,
-            "explain": game.explain(view, viewer, actions, awaited(game, state, seats))}
+    return {"view": view, "actions": actions, "at_table": game.at_table(state),
+            "explain": told_by_game(game, view, viewer, actions, step_of(game, state, seats))}
+
+
+def step_of(game: Game, state: dict, seats) -> Step:
+    """Whom the step is about, as every view says it."""
+    return Step(awaited(game, state, seats), list(game.at_table(state)))
 
 
 def awaited(game: Game, state: dict, seats) -> list[int]:

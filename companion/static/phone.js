@@ -242,15 +242,22 @@
      on without this seat; else whether it may react, and whom the game
      waits for ("Anna or Cleo" when the first of them is enough). */
   function todo(view, sorted) {
-    const must = view.status === "playing" && sorted.must.length + sorted.mustSecret.length > 0;
     const waiting = K.waitingFor(view), me = view.you ? view.you.seat : null;
+    const playing = view.status === "playing";
+    const atTable = playing && Array.isArray(view.at_table) && view.at_table.includes(me);
+    const owed = playing && sorted.must.length + sorted.mustSecret.length > 0;
+    const must = owed || atTable;
     const others = waiting.filter((s) => s !== me);
     const any = !!view.waiting_any;
     let text, hint = "";
     if (view.you && view.you.next_game) text = K.t("page.next_game_you");   // joined during a game
     else if (view.status === "finished") text = K.renderStatus(view);
     else if (view.status === "lobby") text = K.t("page.lobby");
-    else if (must) {
+    else if (atTable && !owed) {
+      // the move is made aloud or with the cards: nothing to enter here, but it is this player's
+      text = K.t("page.your_turn_at_table");
+      hint = K.t("page.at_table_hint");
+    } else if (must) {
       text = K.t("page.your_turn");
       if (any && others.length) hint = K.t("page.race_with", {names: K.seatList(view, others, true)});
       else if (!sorted.must.length) hint = K.t("page.hold_for_choices");

@@ -35,20 +35,24 @@
   /* A game without a renderer (a new game until it brings one): its public
      part as a list a player can read, each member under the game's word
      for it (``field.<key>``, else the key itself),
-     a member keyed by seat with the seats' names, lists joined. */
+     a member keyed by seat with the seats' names, a seat given as the
+     log's {"seat": n} by its name, lists joined. */
   function genericBoard(view) {
     const named = {};
     (view.seats || []).forEach((s) => { named[s.seat] = s.name; });
     const label = (key) => K.gt(view.game, "field." + key) || key;
-    const plain = (v) => (v === null || v === undefined ? "–" : v === true ? "✓" : v === false ? "–" :
-      typeof v === "object" ? JSON.stringify(v) : String(v));
+    const aSeat = (v) => !!v && typeof v === "object" && Object.keys(v).length === 1 && v.seat in named;
     const bySeat = (o) => Object.keys(o).length && Object.keys(o).every((k) => k in named);
-    const shown = (v) => {
-      if (Array.isArray(v)) return v.length ? v.map(plain).join(", ") : "–";
-      if (v && typeof v === "object") {
-        return Object.entries(v).map(([k, x]) => `${bySeat(v) ? named[k] : k}: ${plain(x)}`).join(" · ") || "–";
-      }
-      return plain(v);
+    // nested members read as "word: value", inner groups in brackets
+    const shown = (v, inner) => {
+      if (v === null || v === undefined || v === false) return "–";
+      if (v === true) return "✓";
+      if (aSeat(v)) return named[v.seat];
+      if (Array.isArray(v)) return v.length ? v.map((x) => shown(x, true)).join(", ") : "–";
+      if (typeof v !== "object") return String(v);
+      const text = Object.entries(v).map(([k, x]) =>
+        `${bySeat(v) ? named[k] : label(k)}: ${shown(x, true)}`).join(" · ") || "–";
+      return inner && Object.keys(v).length > 1 ? `(${text})` : text;
     };
     const rows = Object.entries(view.public || {}).map(([key, v]) =>
       `<dt>${K.esc(label(key))}</dt><dd>${K.esc(shown(v))}</dd>`).join("");

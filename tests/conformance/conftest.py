@@ -1,5 +1,5 @@
 """The conformance suite runs every registered game (discovered packages and
-the test fixture game) through the same checks, so a new game is checked
+the test fixture games) through the same checks, so a new game is checked
 without anyone editing a list.  A game's parameters come from the game
 itself: its player range and its option schema."""
 from __future__ import annotations
@@ -66,6 +66,8 @@ def positions(game: Game, seeds: int = 3, every: int = 7, refused: list | None =
 
 
 from companion.games import register  # noqa: E402
+from tests.fixture_ask import GAME as ASK  # noqa: E402
 from tests.fixture_game import GAME as PICK  # noqa: E402
 
-register(PICK)   # the fixture game is checked like every other
+register(PICK)   # the fixture games are checked like every other
+register(ASK)    # (Ask: at_table and explain mode's defaults)

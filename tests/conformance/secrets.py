@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from companion.explain import told_by_game
 from companion.games.base import (
     Game,
     Illegal,
@@ -36,7 +37,7 @@ from companion.games.base import (
     set_path,
 )
 from tests.conformance.conftest import positions
-from tests.harness import awaited, canon, seen_by
+from tests.harness import canon, seen_by, step_of
 
 
 def clone(value: Any) -> Any:
@@ -156,7 +157,7 @@ def open_screen(game: Game, state: dict, seat: int, seats: list[int]) -> str:
     ``you["secret"]``, its open templates, explain's ``now`` and ``moves``."""
     actions = game.actions(state, seat)
     view = game.view(state, seat)
-    told = game.explain(view, seat, actions, awaited(game, state, seats)) or {}
+    told = told_by_game(game, view, seat, actions, step_of(game, state, seats))
     shown = copy.deepcopy(view)
     if isinstance(shown.get("you"), dict):
         shown["you"].pop("secret", None)
