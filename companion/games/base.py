@@ -506,8 +506,12 @@ class Game:
         own secret or secret templates (the phone shows it only under the
         reveal).  ``moves``: a one-line "what this does" per offered type
         where it depends on the position; any other type's is the text
-        ``explain.move.<type>``.  A decisive log event's meaning for the
-        game is the text ``meaning.<event key>`` (same parameters)."""
+        ``explain.move.<type>`` where the game has one (else the move's
+        label says it alone).  Without a ``now`` the platform says whom the
+        game waits for and the viewer's open moves by their labels
+        (``explain.default_now``): write only the lines that add meaning.
+        A decisive log event's meaning for the game is the text
+        ``meaning.<event key>`` (same parameters)."""
         return {}
 
     def views(self, state: dict, seats: list) -> dict:
