@@ -106,6 +106,25 @@ def is_host_digest(room: dict, digest: str) -> bool:
     return bool(digest) and secrets.compare_digest(room["host"], digest)
 
 
+def audience(room: dict, token: str | None, hashed: bool = False) -> tuple[str, int | None] | None:
+    """Whom a token opens the room for: ("table", None) without one,
+    ("host", None), ("seat", n), or None for a token the room does not
+    know.  ``hashed``: ``token`` is already its digest (presence keeps
+    digests)."""
+    if not token:
+        return "table", None
+    digest = token if hashed else token_hash(token)
+    if is_host_digest(room, digest):
+        return "host", None
+    entry = seat_by_digest(room, digest)
+    return None if entry is None else ("seat", entry["seat"])
+
+
+def audiences(room: dict, tokens: list[str | None], hashed: bool = False) -> list[tuple[str, int | None] | None]:
+    """``audience`` of each token, in one call (a broadcast's sockets)."""
+    return [audience(room, token, hashed) for token in tokens]
+
+
 def add_log(room: dict, key: str, params: dict | None = None, to: list[int] | None = None,
             game: str | None = None) -> None:
     room["log_n"] += 1

@@ -170,15 +170,10 @@ class Service:
                  hashed: bool = False) -> tuple[str, int | None]:
         """("table"|"host"|"seat", seat) for a token (``hashed``: for its
         digest, as presence keeps it); a wrong token is 401."""
-        if not token:
-            return "table", None
-        digest = token if hashed else rooms.token_hash(token)
-        if rooms.is_host_digest(room, digest):
-            return "host", None
-        entry = rooms.seat_by_digest(room, digest)
-        if entry is None:
+        found = rooms.audience(room, token, hashed)
+        if found is None:
             raise fail("bad_token")
-        return "seat", entry["seat"]
+        return found
 
     def view(self, code: str, token: str | None, lang: str) -> dict:
         room = self.load(code)
@@ -197,13 +192,9 @@ class Service:
                         for s in room["order"] if s not in connected}, self.away_after)
 
     def connected_seats(self, room: dict) -> set[int]:
-        connected = set()
-        for _, digest, _ in self.store.presence(room["code"]):
-            if digest and not rooms.is_host_digest(room, digest):
-                entry = rooms.seat_by_digest(room, digest)
-                if entry is not None:
-                    connected.add(entry["seat"])
-        return connected
+        digests = [digest for _, digest, _ in self.store.presence(room["code"])]
+        return {aud[1] for aud in rooms.audiences(room, digests, hashed=True)
+                if aud is not None and aud[0] == "seat"}
 
     def broadcast(self, room: dict, since: int | None = None, fresh: str | None = None,
                   presence: list | None = None, renamed: frozenset = frozenset()) -> dict:
@@ -222,12 +213,13 @@ class Service:
         if presence is None:
             presence = self.store.presence(room["code"]) if self.push is not None else []
         audiences = {}
-        revoked = []
-        for sid, digest, lang in presence:
-            try:
-                audiences[sid] = self.audience(room, digest, hashed=True), lang
-            except ServiceError:
-                revoked.append((sid, lang))   # token revoked: no more views; the phone is told
+        revoked = []   # token revoked: no more views; the phone is told
+        found = rooms.audiences(room, [digest for _, digest, _ in presence], hashed=True)
+        for (sid, _, lang), aud in zip(presence, found):
+            if aud is None:
+                revoked.append((sid, lang))
+            else:
+                audiences[sid] = aud, lang
         connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
         views: dict = {"connected": connected}
         tail = log_tail_from(room, since)
