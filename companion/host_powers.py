@@ -39,14 +39,21 @@ class Absence:
     after: float = AWAY_SECONDS
 
 
-def cause_at(room: dict, absence: Absence) -> float | None:
+def cause_at(room: dict, absence: Absence, waiting: tuple[list[int], bool] | None = None,
+             timer: dict | None = None) -> float | None:
     """From when the host may skip or act for the seats the game waits
-    for now (None: no cause yet, or nobody is awaited)."""
-    seats, race = awaited(room)
-    if room["status"] != "playing" or not seats:
+    for now (None: no cause yet, or nobody is awaited).  ``waiting`` and
+    ``timer``: whom the game waits for (``gameplay.awaited``) and the
+    running timer (``gameplay.timer_on``) where the caller read them
+    (the views do, once per broadcast); else read here."""
+    if room["status"] != "playing":
+        return None
+    if waiting is None:
+        waiting, timer = awaited(room), timer_on(room)
+    seats, race = waiting
+    if not seats:
         return None
     causes = []
-    timer = timer_on(room)
     if timer and timer.get("deadline") is not None:
         causes.append(timer["deadline"])
     if all(s in absence.since for s in seats):
@@ -70,12 +77,14 @@ def check(room: dict, game, action: dict, absence: Absence | None, now: float | 
         raise fail("no_cause", seats=who, seconds=int(absence.after))
 
 
-def skip_view(room: dict, game, absence: Absence | None) -> dict | None:
+def skip_view(room: dict, game, absence: Absence | None,
+              waiting: tuple[list[int], bool] | None = None, timer: dict | None = None) -> dict | None:
     """The host's view of it: which tools need a cause, from when they
     work (``at``, epoch seconds, null: not yet), and whose phones are away
-    (the table says why a tool is not there yet)."""
+    (the table says why a tool is not there yet).  ``waiting``, ``timer``:
+    as for ``cause_at``."""
     if absence is None or room["status"] != "playing":
         return None
-    return {"tools": sorted(game.host_skips), "at": cause_at(room, absence),
+    return {"tools": sorted(game.host_skips), "at": cause_at(room, absence, waiting, timer),
             "away": sorted(s for s in absence.since if s in room["order"]),
             "after": absence.after, "server_now": round(time.time(), 3)}

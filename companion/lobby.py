@@ -120,8 +120,11 @@ def claim_seat(room: dict, claim: Any, token: str) -> dict:
     raise fail("bad_claim")
 
 
-def host_templates(room: dict, game: Game) -> list[dict]:
+def host_templates(room: dict, game: Game, switch: list[str]) -> list[dict]:
+    """The host's templates; ``switch``: the explain switch's value
+    (``explain.switch_template_value``), passed in with the audience."""
     seats = rooms.ordered_seats(room)
+    timer = timer_on(room)
     status = room["status"]
     out = []
     if status == "lobby":
@@ -135,10 +138,9 @@ def host_templates(room: dict, game: Game) -> list[dict]:
         out.append(template("reopen_seat", confirm=True, seat=seats))
     if room.get("undo_n"):
         out.append(template("undo", confirm=True))
-    out.append(template("explain", mode=explain.switch_template_value(room, "host", None)))
+    out.append(template("explain", mode=switch))
     out.append(template("timer", seconds=TIMER_PRESETS))
     out.append(template("timer", seconds=TIMER_CUSTOM))
-    timer = timer_on(room)
     if timer is not None:
         out.append(template("timer_resume" if timer.get("paused_left") is not None
                             else "timer_pause"))
@@ -153,9 +155,10 @@ def host_templates(room: dict, game: Game) -> list[dict]:
     return out
 
 
-def seat_templates(room: dict, game: Game, seat: int) -> list[dict]:
+def seat_templates(room: dict, game: Game, seat: int, switch: list[str]) -> list[dict]:
+    """A seat's templates; ``switch`` as for ``host_templates``."""
     out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX}),
-           template("explain", mode=explain.switch_template_value(room, "seat", seat))]
+           template("explain", mode=switch)]
     playing = seat in room["order"]   # else it waits for the next game
     if room["status"] == "lobby" or not playing:
         out.append(template("leave", confirm=True))
@@ -173,26 +176,35 @@ def seat_late_arrivals(room: dict) -> None:
     room["order"].extend(late_arrivals(room))
 
 
-def templates_for(room: dict, kind: str, seat: int | None) -> list[dict]:
-    game = games.get(room["game"])
+def templates_for(room: dict, kind: str, seat: int | None, switch: list[str] | None = None,
+                  game: Game | None = None) -> list[dict]:
+    """The audience's templates.  ``switch`` and ``game``: the explain
+    switch's value and the room's game where the caller has them (a
+    broadcast: ``templates_for_each``); else asked here."""
+    if kind == "table":
+        return []
+    game = game or games.get(room["game"])
+    if switch is None:
+        switch = explain.switch_template_value(room, kind, seat)
     if kind == "host":
-        return host_templates(room, game)
-    if kind == "seat":
-        return seat_templates(room, game, seat)
-    return []
+        return host_templates(room, game, switch)
+    return seat_templates(room, game, seat, switch)
 
 
-def templates_for_each(room: dict, audiences: list[tuple[str, int | None]]) -> dict[tuple, list | Exception]:
-    """The templates of each audience (kind, seat) of one broadcast, in
-    one call (issue #43); an audience whose templates fail gets its
-    exception, the others theirs."""
+def templates_for_each(room: dict, game: Game,
+                       audiences: list[tuple[str, int | None, list[str] | None]]) -> dict[tuple, list | Exception]:
+    """The templates of each audience (kind, seat, the explain switch's
+    value) of one broadcast, in one call (issue #43), the room's game and
+    every switch's value passed in: the lobby calls neither the registry
+    nor explain mode per audience.  Keyed by (kind, seat); an audience
+    whose templates fail gets its exception, the others theirs."""
     out: dict[tuple, list | Exception] = {}
-    for audience in audiences:
-        if audience not in out:
+    for kind, seat, switch in audiences:
+        if (kind, seat) not in out:
             try:
-                out[audience] = templates_for(room, *audience)
+                out[(kind, seat)] = templates_for(room, kind, seat, switch, game)
             except Exception as exc:  # noqa: BLE001 - the view's builder reports it
-                out[audience] = exc
+                out[(kind, seat)] = exc
     return out
 
 

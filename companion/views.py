@@ -8,7 +8,7 @@ import functools
 import logging
 
 from . import explain, games, lobby, rooms
-from .gameplay import awaited, timer_view
+from .gameplay import awaited, timer_on, timer_view
 from .games.base import Game
 from .host_powers import Absence, skip_view
 from .i18n import translate
@@ -124,9 +124,13 @@ class ViewParts:
         # seats that joined during the game: they play from the next one on
         self.spectators = [{"seat": s, "name": self.names[s]} for s in lobby.late_arrivals(room)]
         self.evenings: dict[str, dict] = {}
-        self._waiting: tuple[list[int], bool] | None = None
         self._players: tuple[int, int] | None = None
-        self.timer = timer_view(room)   # one clock reading for every view of a broadcast
+        # what the views need of the game's progress, read from gameplay in one
+        # place: one clock reading for every view, whom the game waits for
+        self.timer = timer_view(room)
+        self.timer_setting = timer_on(room)
+        self._waiting = awaited(room, self.game)
+        self._at_table: list[int] | None = None
 
     def players(self) -> tuple[int, int]:
         """The game's player range for the room's options, read once."""
@@ -138,17 +142,16 @@ class ViewParts:
         """Whom the game cannot go on without: the seats offered a
         ``required`` template, in seating order; and whether any one of
         them is enough (every such template a ``race``)."""
-        if self._waiting is None:
-            self._waiting = awaited(self.room, self.game)
         return self._waiting
 
     def at_table(self) -> list[int]:
         """The seats whose move now is made at the real table, not on a
-        phone (``Game.at_table``), in seating order; ``[]`` outside play."""
-        if self.room["status"] != "playing":
-            return []
-        told = set(self.game.at_table(self.room["state"]))
-        return [s for s in self.room["order"] if s in told]
+        phone (``Game.at_table``), in seating order; ``[]`` outside play.
+        Asked of the game once per broadcast."""
+        if self._at_table is None:
+            told = set(self.game.at_table(self.room["state"])) if self.room["status"] == "playing" else ()
+            self._at_table = [s for s in self.room["order"] if s in told]
+        return list(self._at_table)
 
     def game_view(self, seat: int | None) -> dict:
         if not self.playing:
@@ -250,12 +253,20 @@ def build_views(parts: ViewParts, wanted: list[tuple]) -> dict[tuple, dict | Exc
     whose text a rename changed (the page replaces its own of the same ``n``)."""
     room = parts.room
     wanted = list(dict.fromkeys(wanted))
-    actions = lobby.templates_for_each(room, [(kind, seat) for kind, seat, _, _ in wanted])
+    audiences = list(dict.fromkeys((kind, seat) for kind, seat, _, _ in wanted))
+    # explain mode's switch per audience, then the lobby's templates with it: each entered once
+    switches = {(kind, seat): explain.switch_template_value(room, kind, seat)
+                for kind, seat in audiences if kind != "table"}
+    actions = lobby.templates_for_each(room, parts.game, [(kind, seat, switches.get((kind, seat)))
+                                                          for kind, seat in audiences])
+    # the host's tools that skip a seat, from what the parts read (issue #38)
+    skip = (skip_view(room, parts.game, parts.absence, parts.waiting(), parts.timer_setting)
+            if ("host", None) in actions else None)
     views: dict[tuple, dict | Exception] = {}
     drafts: dict[tuple, tuple] = {}   # key -> (view but its last keys, game view, changed lines)
     for key in wanted:
         try:
-            drafts[key] = own_view(parts, key, actions[key[:2]])
+            drafts[key] = own_view(parts, key, actions[key[:2]], skip)
         except Exception as exc:  # noqa: BLE001 - the caller logs it; the other views still go out
             views[key] = exc
     told = explain.explanations(room, [(key[0], key[1], view, game_view, key[2])
@@ -274,13 +285,15 @@ def finish(view: dict, said: dict | None, log_from: int | None, changed: list) -
     return view
 
 
-def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> tuple[dict, dict, list]:
+def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception,
+             skip: dict | None) -> tuple[dict, dict, list]:
     """One audience's view but its explanation and changed log lines, with
-    its game view (its explanation's input) and those lines."""
+    its game view (its explanation's input) and those lines; ``skip`` the
+    host's (``host_powers.skip_view``)."""
     kind, seat, lang, log_from = key
     if isinstance(actions, Exception):
         raise actions
-    room, game, names, playing = parts.room, parts.game, parts.names, parts.playing
+    room, names, playing = parts.room, parts.names, parts.playing
     late = kind == "seat" and seat not in room["order"]   # joined during the game: plays the next
     game_view = parts.game_view(seat if kind == "seat" and not late else None)
     if kind == "seat":
@@ -306,7 +319,7 @@ def own_view(parts: ViewParts, key: tuple, actions: list[dict] | Exception) -> t
         "public": game_view.get("public", {}) if playing else {},
         "actions": actions,
         # the host's tools that skip a seat: from when they work (issue #38)
-        "skip": skip_view(room, game, parts.absence) if kind == "host" else None,
+        "skip": skip if kind == "host" else None,
         # the ``n`` of the first log line of the host's last skip (the table announces it)
         "host_skip": room.get("host_skip"),
         # whom the game waits for (seats with a required template), the same for all

@@ -110,7 +110,7 @@ def test_an_action_is_matched_against_the_templates_its_view_showed(svc, monkeyp
     built = []
     real = lobby.templates_for
     monkeypatch.setattr(lobby, "templates_for",
-                        lambda room, kind, seat: built.append((kind, seat)) or real(room, kind, seat))
+                        lambda room, kind, seat, *given: built.append((kind, seat)) or real(room, kind, seat, *given))
     svc.act(code, a["token"], {"type": "pick", "number": 1}, "en")
     assert sorted(built) == [("seat", 0), ("seat", 1)]   # the two views pushed; none to match
     other = Service(svc.store, action_rate=0)   # another process: svc's kept templates are old

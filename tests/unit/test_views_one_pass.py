@@ -82,10 +82,10 @@ def test_one_failing_audience_leaves_the_others_their_views(tmp_path, monkeypatc
     broken = room["order"][0]
     real = lobby.templates_for
 
-    def templates_for(room, kind, seat):
+    def templates_for(room, kind, seat, *given):
         if seat == broken:
             raise RuntimeError("a broken template")
-        return real(room, kind, seat)
+        return real(room, kind, seat, *given)
     monkeypatch.setattr(lobby, "templates_for", templates_for)
     wanted = [("seat", s, "en", None) for s in room["order"]] + [("table", None, "en", None)]
     views = build_views(ViewParts(room, set(room["order"])), wanted)
