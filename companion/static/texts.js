@@ -60,8 +60,7 @@
      loads only when it needs it; the page draws again once it is there. */
   const gameParts = page.game_parts || {};
   const partLoads = new Set();
-  function needPart(game, part) {
-    const src = (gameParts[game] || {})[part];
+  function loadOnce(src) {
     if (!src || partLoads.has(src)) return;
     partLoads.add(src);
     const script = document.createElement("script");
@@ -69,6 +68,9 @@
     script.onload = () => { if (K.redraw) K.redraw(); };
     document.head.appendChild(script);
   }
+  function needPart(game, part) { loadOnce((gameParts[game] || {})[part]); }
+  /* The platform's own later scripts (page.parts: the phone's timer). */
+  function needScript(name) { loadOnce((page.parts || {})[name]); }
   const scriptLoads = {};   // game -> the promise of its <script>s (loaded once)
   function loadScript(game) {
     if (!scriptLoads[game]) {
@@ -139,5 +141,5 @@
   function actionLabel(view, type) { return label(view.game, "action." + type, pretty(type)); }
 
   // quote: for forms.js's confirm sentences
-  Object.assign(K, {esc, t, gt, ui, loadGame, needPart, valueLabel, fieldLabel, actionLabel, quote});
+  Object.assign(K, {esc, t, gt, ui, loadGame, needPart, needScript, valueLabel, fieldLabel, actionLabel, quote});
 })();

@@ -57,7 +57,7 @@ def missing(static: str) -> str | None:
             return (f"{path} is missing (the pages' {name}, from the npm package {package}): "
                     "in a checkout run scripts/setup; else install a wheel built with it "
                     "(python -m build, see docs/HOSTING.md)")
-    ours = {name: REQUIRED["icons/companion.svg"] for name in SHARED}
+    ours = {name: REQUIRED["icons/companion.svg"] for name in (*SHARED, *LATER.values())}
     for relative, fix in {**REQUIRED, **ours}.items():
         path = os.path.join(static, relative)
         if not os.path.isfile(path) or not os.path.getsize(path):
@@ -272,7 +272,10 @@ def vendor_url(name: str) -> str:
 
 #: the shared page API: several plain scripts by job (static/texts.js, …),
 #: served joined as one (each file costs a phone ~750 bytes of headers)
-SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js", "timer.js")
+SHARED = ("texts.js", "forms.js", "reveal.js", "render.js", "socket.js", "device.js")
+#: the platform's scripts a page loads only once it needs them (issue #44:
+#: the phone page stays light): name -> file; the table links them outright
+LATER = {"timer": "timer.js"}
 
 
 @functools.lru_cache(maxsize=2)   # as served_files

@@ -13,7 +13,7 @@ from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts, join_note
-from .assets import SHARED, asset, declared_texts, game_stylesheets, shared_url, vendor_url
+from .assets import LATER, SHARED, asset, declared_texts, game_stylesheets, shared_url, vendor_url
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
@@ -21,7 +21,7 @@ bp.before_request(refuse_guessers)
 
 #: the phone page's scripts that word things (theme.js words only the
 #: table's switch): the page carries the platform texts they declare
-PHONE_SCRIPTS = (*SHARED, "phone.js")
+PHONE_SCRIPTS = (*SHARED, *LATER.values(), "phone.js")
 
 
 @bp.get("/")
@@ -56,7 +56,9 @@ def page(template_name: str, game=None, with_game: bool = False, **context):
         texts = for_phone(texts)
     config = {"lang": lang, "texts": texts, "code": context.get("code"),
               # the keep-awake video's sources (device.js), WebM before MP4
-              "awake": [asset("media/keepawake.webm"), asset("media/keepawake.mp4")]}
+              "awake": [asset("media/keepawake.webm"), asset("media/keepawake.mp4")],
+              # the platform's scripts loaded when first needed (texts.js needScript)
+              "parts": {name: asset(file) for name, file in LATER.items()}}
     scripts = []   # the room's game renderer only (texts.js loads another on new_game)
     if with_game:
         config.update(game_config(game, lang, phone=template_name == "phone.html"))
