@@ -4,13 +4,21 @@
    default in-memory storage) with `pick`, the companion's test game
    (tests/fixture_game.py) written as a boardgame.io game.
 
-     node bench/bgio/server.js PORT [--delta]
+     node bench/bgio/server.js PORT [--delta] [--seed SEED]
 
    --delta: the game's `deltaState` (boardgame.io then pushes `patch` events,
    RFC 6902 patches between a player's previous and new view, instead of the
    whole view in `update`).  Prints "bgio ready on PORT" once listening on
    127.0.0.1.  Run with NODE_ENV=production, as a deployment would: otherwise
    boardgame.io logs every action and checks every move's result is JSON.
+
+   It also serves the real games ported from the companion (issue #44):
+   `haiclue` (bench/bgio/haiclue.js, its header says how it maps the
+   companion's seats, host, phases, deal and views).  --seed: boardgame.io
+   0.50 seeds a match's `random` from the game object, never from the
+   lobby's create call, so the seed is the server's: every haiclue match
+   then deals the same reproducible shuffle (without it, each match draws
+   its own seed).
 
    Faithfulness to `pick`: the same per-seat state (a secret letter, a secret
    pick 1..3, a score, a name) and the same moves, `pick` (reveal once all
@@ -26,6 +34,7 @@ const path = require("path");
 const modules = path.join(__dirname, "node_modules");
 const {Server} = require(path.join(modules, "boardgame.io", "dist", "cjs", "server.js"));
 const {ActivePlayers, INVALID_MOVE} = require(path.join(modules, "boardgame.io", "dist", "cjs", "core.js"));
+const haiclue = require("./haiclue.js");
 
 const LETTERS = "ABCDEFGH";
 const NAME_MAX = 24;
@@ -90,12 +99,15 @@ const Pick = {
 function main() {
   const port = Number(process.argv[2]);
   if (!Number.isInteger(port) || port <= 0) {
-    process.stderr.write("usage: node bench/bgio/server.js PORT [--delta]\n");
+    process.stderr.write("usage: node bench/bgio/server.js PORT [--delta] [--seed SEED]\n");
     process.exit(2);
   }
-  if (process.argv.includes("--delta")) Pick.deltaState = true;
+  const at = process.argv.indexOf("--seed");
+  const seed = at > 0 ? process.argv[at + 1] : undefined;
+  const games = [Pick, haiclue.withSeed(seed)].map((game) => ({...game}));
+  if (process.argv.includes("--delta")) for (const game of games) game.deltaState = true;
   // no browser connects: the driver sends no Origin header, so no CORS origin is needed
-  const server = Server({games: [Pick], origins: []});
+  const server = Server({games, origins: []});
   // koa-socket-2 made app.listen its http server's listen: bind loopback only
   const listen = server.app.listen;
   server.app.listen = (p, callback) => listen.call(server.app, p, "127.0.0.1", callback);
