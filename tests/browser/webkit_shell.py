@@ -90,6 +90,12 @@ def main(argv: list[str]) -> None:
 
     settings = WebKit2.Settings()
     settings.set_media_playback_requires_user_gesture(True)   # as on iOS
+    # no GPU under Xvfb: composited with OpenGL, WebKit draws every layer
+    # with Mesa's software GL, and the keep-awake video each phone plays
+    # while a game runs cost about 0.6 of a core per phone (a WebKit
+    # play-through: 150 s of CPU in 108 s, 63 s in 62 s without). Pages
+    # lay out, hit-test and run the same; only the painting differs.
+    settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
     policies = WebKit2.WebsitePolicies(autoplay=WebKit2.AutoplayPolicy.ALLOW_WITHOUT_SOUND)
     windows = []
 
