@@ -5,11 +5,13 @@ the real games in boardgame.io, bench/bgio/haiclue.js and hoax.js)
     .venv/bin/python -m bench.agree --game haiclue --seeds 20
     .venv/bin/python -m bench.agree --game all --seeds 20 --show 5
 
-For each seed: a table (2 to 12 seats, numbered and ordered at random, the
-options at random) is set up by the companion's own rules in-process
-(``companion.games.get(name).setup``); its starting deal is handed to the
-boardgame.io game as setupData (the two do not share an RNG: the same deal
-is given to both).  A random sequence of moves is then played on the
+For each seed: a table (2 to 12 seats for Haiclue, 3 to 14 for HOAX,
+numbered and ordered at random, the options at random) is set up by the
+companion's own rules in-process (``companion.games.get(name).setup``).
+The two do not share an RNG: every outcome the companion's rules draw
+(``Recorder``: the deals, a random first player, the host's random picks)
+is handed to the boardgame.io game in its setupData (``script``), so both
+play the same deals.  A random sequence of moves is then played on the
 companion: mostly moves its templates offer (sampled as the random-play
 tests do), the rest odd ones (wrong step, wrong seat, the host's moves from
 a seat and a seat's from the host, fields missing, out of range, too long,
@@ -66,6 +68,30 @@ def norm(value):
     return json.loads(json.dumps(value))
 
 
+class Recorder(random.Random):
+    """The companion's chance, recorded: every shuffle, choice and sample
+    its rules draw, in order ({op, value}), for boardgame.io's side
+    (bench/bgio/kit.js chance) to meet the same outcomes."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.script: list[dict] = []
+
+    def shuffle(self, x) -> None:
+        super().shuffle(x)
+        self.script.append({"op": "shuffle", "value": norm(list(x))})
+
+    def choice(self, seq):
+        value = super().choice(seq)
+        self.script.append({"op": "choice", "value": norm(value)})
+        return value
+
+    def sample(self, population, k, **kwargs):
+        value = super().sample(population, k, **kwargs)
+        self.script.append({"op": "sample", "value": norm(value)})
+        return value
+
+
 # --- the games: their tables, their starting deal for boardgame.io, their odd moves --
 
 WORDS = ["sun", "cold", "river", "tea", "fox", "moon"]
@@ -81,11 +107,12 @@ class Haiclue:
         youngest = rng.choice(seats + [99])   # 99: names nobody, the default applies
         return seats, {"youngest": youngest, "words": rng.random() < 0.5}
 
-    def setup_data(self, state: dict, seats: list[int], options: dict) -> dict:
-        # the deck before the first round's draws (each seat drew from its end, in table order)
-        drawn = "".join(state["colors"][str(s)][0] for s in reversed(seats))
+    def setup_data(self, state: dict, seats: list[int], options: dict, script: list) -> dict:
+        """The table, the options and every outcome the companion's chance
+        drew (the deck's shuffle; a reshuffle of the discards, never needed
+        in a normal game)."""
         return {"seats": seats, "youngest": options["youngest"], "words": options["words"],
-                "deck": state["deck"] + drawn}
+                "script": script}
 
     def odd(self, rng: random.Random, state: dict, seats: list[int]) -> tuple:
         actor = rng.choice(seats + [HOST])
@@ -107,7 +134,63 @@ class Haiclue:
         return 0.08
 
 
-GAMES = {"haiclue": Haiclue()}
+class Hoax:
+    name = "hoax"
+    identities = ["baron", "monk", "judge", "trader", "magician", "thief", "farmer"]
+    resources = ["gold", "wine", "grain"]
+    types = ["cover", "claim", "buy_info", "show", "accuse", "illegal", "fine", "indulgence",
+             "immunize", "doubt", "decline", "withdraw", "close"]
+
+    def table(self, rng: random.Random) -> tuple[list[int], dict]:
+        options = {"strict_doubt": rng.random() < 0.25, "large_group": rng.random() < 0.2,
+                   "original_hoax": rng.random() < 0.25, "second_identity": False}
+        if not options["original_hoax"] and rng.random() < 0.3:
+            options["second_identity"] = True
+        hi = 4 if options["second_identity"] else 14 if options["large_group"] else 8
+        n = rng.randint(3, min(hi, 8 if rng.random() < 0.8 else hi))
+        seats = rng.sample(range(20), n)
+        options["first"] = rng.choice(seats + ["random"])
+        return seats, options
+
+    def setup_data(self, state: dict, seats: list[int], options: dict, script: list) -> dict:
+        """The table and options, and every outcome the companion's chance
+        drew (the deals, a random first player, the host's random picks)."""
+        return {"seats": seats, **options, "script": script}
+
+    def odd(self, rng: random.Random, state: dict, seats: list[int]) -> tuple:
+        actor = rng.choice(seats + [HOST])
+        type_ = rng.choice(self.types)
+        pools = {
+            "identity": self.identities + ["king", 3, None],
+            "action": ["gold", "tax", "wine", "collection", "grain", "trade", "enchant", "steal", "fly"],
+            "resource": self.resources + ["silver"], "give": self.resources, "get": self.resources,
+            "with": seats + ["bank", 99], "target": seats + [99, str(seats[0]), True],
+            "amount": [0, 1, 2, 3, "1"], "trios": [0, 1, 3, 5, 6, "2"],
+            "against": ["action", "sentence", "theft"],
+            "claim": list(range(0, state.get("next_id", 1) + 1)) + ["1", None],
+            "step": ["cover", "show", "doubt", "turn", "over", None],
+        }
+        fields = {"cover": ["identity"], "claim": ["identity", "action", "resource", "with", "give",
+                                                   "get", "target", "amount"],
+                  "buy_info": ["target", "trios"], "show": ["identities"],
+                  "accuse": ["target", "identity"], "illegal": [], "fine": ["resource", "amount"],
+                  "indulgence": ["resource"], "immunize": ["against"], "doubt": ["claim"],
+                  "decline": ["claim"], "withdraw": ["claim"], "close": ["step"]}[type_]
+        action: dict = {"type": type_}
+        for name in fields:
+            if rng.random() < 0.85:
+                if name == "identities":
+                    action[name] = rng.sample(self.identities, rng.randint(0, 3)) + (
+                        ["baron"] if rng.random() < 0.1 else [])
+                else:
+                    action[name] = rng.choice(pools[name])
+        return actor, action
+
+    def host_weight(self, state: dict) -> float:
+        return 0.04
+
+
+GAMES = {"haiclue": Haiclue(), "hoax": Hoax()}
 
 
 # --- the companion in-process, as the referee checks and applies ---------------------
@@ -118,10 +201,9 @@ class Companion:
         self.game = games.get(adapter.name)
         self.rng = random.Random(seed)
         self.seats, self.options = adapter.table(self.rng)
-        self.state, events = self.game.setup(list(self.seats), dict(self.options),
-                                             random.Random(seed * 7 + 1))
-        self.setup_data = adapter.setup_data(self.state, self.seats, self.options)
-        self.move_rng = random.Random(seed * 7 + 2)   # the moves' own chance (a reshuffle)
+        self.chance = Recorder(seed * 7 + 1)   # the rules' chance: setup, then the moves'
+        self.state, events = self.game.setup(list(self.seats), dict(self.options), self.chance)
+        self.setup_state = copy.deepcopy(self.state)
         self.log: list[dict] = []
         self.finished = False
         self.steps = [self.record(True, None, events)]
@@ -142,7 +224,7 @@ class Companion:
             return self.record(False, refusal.code, [])
         state = copy.deepcopy(self.state)
         try:
-            state, events = self.game.apply(state, actor, action, self.move_rng)
+            state, events = self.game.apply(state, actor, action, self.chance)
         except Illegal as late:   # never expected: why_not said yes
             return self.record(False, "late:" + late.code, [])
         self.state = state
@@ -153,20 +235,35 @@ class Companion:
         events = norm([{"key": e["key"], "params": e.get("params") or {}, "to": e.get("to")}
                        for e in events])
         self.log += events
+        # the public part is everyone's (the game's views say so): built and
+        # normalized once per step; each audience adds its own part, its
+        # templates and its log tail (digested once per distinct tail)
+        public = norm(self.game.view(self.state, None)["public"])
+        digests: dict[tuple, dict] = {}
         views = {}
         for s in self.seats:
-            views[str(s)] = self.view(s, s)
-        views["host"] = self.view(None, HOST)
-        views["table"] = self.view(None, None)
+            views[str(s)] = self.view(s, s, public, digests)
+        views["host"] = self.view(None, HOST, public, digests)
+        views["table"] = self.view(None, None, public, digests)
         return {"accepted": accepted, "code": code, "phase": self.state["phase"],
                 "events": events, "views": views}
 
-    def view(self, viewer, actor) -> dict:
-        out = norm(self.game.view(self.state, viewer))
+    def view(self, viewer, actor, public: dict, digests: dict) -> dict:
+        you = self.game.view(self.state, viewer)["you"] if viewer is not None else None
+        out = {"you": norm(you), "public": public}
         out["actions"] = norm(self.templates(actor)) if actor is not None else []
-        tail = [{"key": e["key"], "params": e["params"]} for e in self.log
-                if e["to"] is None or viewer in e["to"]]
-        out["log"] = digest(tail[-LOG_IN_VIEW:])
+        picked = []
+        for n in range(len(self.log) - 1, -1, -1):   # views.visible_log: the last LOG_IN_VIEW it may read
+            to = self.log[n]["to"]
+            if to is None or viewer in to:
+                picked.append(n)
+                if len(picked) == LOG_IN_VIEW:
+                    break
+        key = tuple(picked)
+        if key not in digests:
+            digests[key] = digest([{"key": self.log[n]["key"], "params": self.log[n]["params"]}
+                                   for n in reversed(picked)])
+        out["log"] = digests[key]
         return out
 
     def next_move(self) -> tuple:
@@ -193,7 +290,9 @@ def play(adapter, seed: int) -> tuple[dict, list[dict], list[dict]]:
         moves.append({"actor": actor, "action": action})
         companion.steps.append(companion.act(actor, action))
         tail -= companion.finished
-    return {"setup": companion.setup_data, "moves": moves}, companion.steps, companion.seats
+    setup = adapter.setup_data(companion.setup_state, companion.seats, companion.options,
+                               companion.chance.script)
+    return {"setup": setup, "moves": moves}, companion.steps, companion.seats
 
 
 def bgio_steps(name: str, sequences: list[dict]) -> list[list[dict]]:
@@ -236,33 +335,39 @@ def short(value, limit=300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+CHUNK = 5   # sequences per boardgame.io run (every step's views are held until compared)
+
+
 def check(name: str, seeds: int, first: int, show: int) -> bool:
     adapter = GAMES[name]
-    plays = [play(adapter, seed) for seed in range(first, first + seeds)]
-    theirs = bgio_steps(name, [p[0] for p in plays])
-    steps = refused = disagreements = 0
-    shown = []
+    steps = refused = disagreements = over = 0
+    shown: list[str] = []
     kinds: dict[str, int] = {}
-    for seed, (sequence, ours, seats), bgio in zip(range(first, first + seeds), plays, theirs):
-        if len(ours) != len(bgio):
-            disagreements += 1
-            shown.append(f"seed {seed}: {len(ours)} steps here, {len(bgio)} in boardgame.io")
-            continue
-        for i, (a, b) in enumerate(zip(ours, bgio)):
-            steps += 1
-            refused += not a["accepted"]
-            diffs = compare(a, b)
-            if diffs:
+    for start in range(first, first + seeds, CHUNK):
+        chunk = range(start, min(start + CHUNK, first + seeds))
+        plays = [play(adapter, seed) for seed in chunk]
+        theirs = bgio_steps(name, [p[0] for p in plays])
+        for seed, (sequence, ours, seats), bgio in zip(chunk, plays, theirs):
+            over += ours[-1]["phase"] == "over"
+            if len(ours) != len(bgio):
                 disagreements += 1
-                for what, x, y in diffs:
-                    kind = what.split("[")[0].split(".")[0] + ("." + what.split(".")[-1] if "." in what else "")
+                shown.append(f"seed {seed}: {len(ours)} steps here, {len(bgio)} in boardgame.io")
+                continue
+            for i, (a, b) in enumerate(zip(ours, bgio)):
+                steps += 1
+                refused += not a["accepted"]
+                diffs = compare(a, b)
+                if not diffs:
+                    continue
+                disagreements += 1
+                for what, _, _ in diffs:
+                    kind = what.split("[")[0] + ("." + what.split(".")[-1] if "." in what else "")
                     kinds[kind] = kinds.get(kind, 0) + 1
                 if len(shown) < show:
                     move = sequence["moves"][i - 1] if i else "setup"
                     shown.append(f"seed {seed} step {i} ({len(seats)} seats) {short(move, 200)}:\n"
                                  + "\n".join(f"    {what}: companion {short(x)}\n      bgio {short(y)}"
                                              for what, x, y in diffs[:4]))
-    over = sum(1 for _, ours, _ in plays if ours[-1]["phase"] == "over")
     print(f"{name}: {seeds} sequences ({over} played to the end), {steps} steps "
           f"({refused} refused), {disagreements} disagreements"
           + (f" {kinds}" if kinds else ""))

@@ -27,18 +27,21 @@
    timer); boardgame.io has neither, so it is not checked here, as
    bench/agree.py drives the companion's rules without phones.
 
-   Setup.  setupData {seats?, youngest?, words?, deck?}: seats default to
-   0..numPlayers-2 (the last player is the host); youngest as the host's
-   start field (default: the first seat); words the option; deck the colour
-   deck as the companion's state has it (a string of initials, drawn from
-   its end).  Without a deck the 40 cards are shuffled with boardgame.io's
-   `random` (its Alea PRNG): the same cards and the same draws as the
-   companion's (rng.shuffle, Python's Mersenne Twister), a different
-   permutation for the same seed number.  boardgame.io 0.50 seeds a match
-   from the game object's `seed` (never from the lobby's create call):
-   `withSeed(seed)` gives the game with one, so every match of a server
-   started with a seed deals the same reproducible deck.  bench/agree.py
-   passes the companion's deck instead, so both deal the same cards.
+   Setup.  setupData {seats?, youngest?, words?, deck?, script?}: seats
+   default to 0..numPlayers-2 (the last player is the host); youngest as
+   the host's start field (default: the first seat); words the option; deck
+   the colour deck as the companion's state has it (a string of initials,
+   drawn from its end).  Without a deck the 40 cards are shuffled with
+   boardgame.io's `random` (its Alea PRNG; bench/bgio/kit.js chance): the
+   same cards and the same draws as the companion's (rng.shuffle, Python's
+   Mersenne Twister), a different permutation for the same seed number.
+   boardgame.io 0.50 seeds a match from the game object's `seed` (never
+   from the lobby's create call): `withSeed(seed)` gives the game with one,
+   so every match of a server started with a seed deals the same
+   reproducible deck.  bench/agree.py passes `script` instead, the
+   outcomes the companion's rules drew (its deck's shuffle, and a
+   reshuffle of the discards if one ever happens), so both deal the same
+   cards.
 
    Hidden information (hidden.py's SECRETS).  G holds everything (the deck,
    every colour, every typed clue, every guess); `playerView` gives each
@@ -60,6 +63,9 @@
 const path = require("path");
 const modules = path.join(__dirname, "node_modules");
 const {ActivePlayers, INVALID_MOVE} = require(path.join(modules, "boardgame.io", "dist", "cjs", "core.js"));
+const kit = require("./kit.js");
+
+const {HOST, LOG_IN_VIEW, ev, seat, txt, template, actorOf, logTail} = kit;
 
 const COLORS = ["blue", "red", "green", "yellow"];
 const INITIAL = Object.fromEntries(COLORS.map((c) => [c, c[0]]));
@@ -70,15 +76,10 @@ const CLUE_MAX = 80;
 const WORD_MAX = 40;
 const TEAM_GOAL = 6;
 const TEAM_PERFECT = 8;
-const LOG_IN_VIEW = 150;   // companion/views.py: log lines in a view
-const HOST = "host";
 
 // --- board.py -----------------------------------------------------------------
 
 const key = (s) => String(s);
-const ev = (k, params = {}, to = null) => ({key: k, params, to});
-const seat = (n) => ({seat: n});
-const txt = (k) => ({text: k});
 const strip = (s) => s.trim();
 const words = (s) => s.trim().split(/\s+/).filter(Boolean);
 const chars = (s) => [...s].length;
@@ -110,14 +111,6 @@ function result(G, r) {
 
 // --- templates (rules.py actions / host_actions; base.template) ----------------
 
-function template(type, fields, {confirm, required, secretAct} = {}) {
-  const out = {type, fields};
-  if (confirm) out.confirm = true;
-  if (required) out.required = true;
-  if (secretAct) { out.secret = true; out.secret_act = true; }
-  return out;
-}
-
 function actions(G, s) {
   if (!G.seats.includes(s)) return [];
   if (G.phase === "clue" && !(key(s) in G.ready)) {
@@ -142,62 +135,6 @@ function hostActions(G) {
 }
 
 const templatesOf = (G, actor) => (actor === HOST ? hostActions(G) : actions(G, actor));
-
-// --- base.match_action / _field_ok (the kinds Haiclue uses) --------------------
-
-function fieldOk(spec, value) {
-  if (Array.isArray(spec)) return spec.some((allowed) => allowed === value);
-  if (spec.kind === "text") {
-    if (typeof value !== "string") return false;
-    const n = chars(strip(value));
-    return (spec.min || 0) <= n && n <= (spec.max === undefined ? 200 : spec.max);
-  }
-  return false;
-}
-
-/** [template, null] or [null, the first field no template admits] */
-function matchAction(templates, action) {
-  let bad = null;
-  for (const tpl of templates) {
-    if (tpl.type !== action.type) continue;
-    let ok = true;
-    for (const [name, spec] of Object.entries(tpl.fields)) {
-      const optional = !Array.isArray(spec) && spec.optional;
-      if (!(name in action)) {
-        if (optional) continue;
-        ok = false; bad = bad || name; break;
-      }
-      if (!fieldOk(spec, action[name])) {
-        if (optional && (action[name] === null || action[name] === "")) continue;
-        ok = false; bad = bad || name; break;
-      }
-    }
-    if (ok) return [tpl, null];
-    if (bad === null) bad = "?";
-  }
-  return [null, bad];
-}
-
-/** base.default_why_not: what the templates themselves tell */
-function defaultWhyNot(G, actor, action) {
-  const same = templatesOf(G, actor).filter((t) => t.type === action.type);
-  if (same.length) {
-    for (const tpl of same) {
-      const missing = Object.entries(tpl.fields).filter(([name, spec]) => !(name in action)
-        && !(!Array.isArray(spec) && spec.optional));
-      if (missing.length) return "missing_field";
-    }
-    const [, bad] = matchAction(same, action);
-    const limits = same.map((t) => t.fields[bad]).filter((sp) => sp && !Array.isArray(sp) && sp.kind === "text")
-      .map((sp) => (sp.max === undefined ? 200 : sp.max));
-    const value = action[bad];
-    if (limits.length && typeof value === "string" && chars(strip(value)) > Math.max(...limits)) return "too_long";
-    return "invalid_field";
-  }
-  const others = G.seats.filter((s) => s !== actor);
-  if (others.some((s) => actions(G, s).some((t) => t.type === action.type))) return "not_your_turn";
-  return "wrong_step";
-}
 
 // --- refusals (rules.py: refusal_first and each move's check) ------------------
 
@@ -261,8 +198,8 @@ function refusal(G, actor, action) {
   if (G.phase === "over") return "game_over";   // referee.why_refused: the game is finished
   const own = refusalFirst(G, actor, type) || CHECKS[type](G, actor, action);
   if (own) return own;
-  const [tpl] = matchAction(templatesOf(G, actor), action);
-  return tpl ? null : defaultWhyNot(G, actor, action);
+  const [tpl] = kit.matchAction(templatesOf(G, actor), action);
+  return tpl ? null : kit.defaultWhyNot((a) => templatesOf(G, a), G.seats, actor, action);
 }
 
 // --- the moves (rules.py) ---------------------------------------------------------
@@ -271,9 +208,9 @@ function log(G, events) {
   for (const e of events) G.log.push(e);
 }
 
-function draw(G, random, events) {
+function draw(G, luck, events) {
   if (!G.deck) {
-    G.deck = random.Shuffle([...G.discard]).join("");
+    G.deck = luck.shuffle([...G.discard]).join("");
     G.discard = "";
     events.push(ev("reshuffle"));
   }
@@ -282,12 +219,12 @@ function draw(G, random, events) {
   return BY_INITIAL[card];
 }
 
-function startRound(G, random) {
+function startRound(G, luck) {
   const events = [];
   G.round += 1;
   G.phase = "clue";
   G.colors = {};
-  for (const s of G.seats) G.colors[key(s)] = draw(G, random, events);
+  for (const s of G.seats) G.colors[key(s)] = draw(G, luck, events);
   G.ready = {};
   G.current = 0;
   G.guesses = {};
@@ -394,8 +331,8 @@ const APPLY = {
     const events = missing.length ? [ev("closed_guess", {seats: missing.map(seat)})] : [];
     return events.concat(reveal(G));
   },
-  next(G, actor, action, random) {
-    return startRound(G, random);
+  next(G, actor, action, luck) {
+    return startRound(G, luck);
   },
   words(G, actor, action) {
     for (const c of COLORS) {
@@ -406,14 +343,6 @@ const APPLY = {
   },
 };
 
-/** player "i" -> its seat number; the player after the last seat -> "host" */
-function actorOf(G, playerID) {
-  const i = Number(playerID);
-  if (playerID === null || playerID === undefined || !Number.isInteger(i) || i < 0) return null;
-  if (i < G.seats.length) return G.seats[i];
-  return i === G.seats.length ? HOST : null;
-}
-
 /** a boardgame.io move: the companion's action {type, ...fields} comes as
     its one argument, without `type` */
 function move(type, redact) {
@@ -421,7 +350,7 @@ function move(type, redact) {
     const actor = actorOf(G, playerID);
     const action = {...(fields && typeof fields === "object" && !Array.isArray(fields) ? fields : {}), type};
     if (actor === null || refusal(G, actor, action)) return INVALID_MOVE;
-    log(G, APPLY[type](G, actor, action, random));
+    log(G, APPLY[type](G, actor, action, kit.chance(G, random)));
   };
   // client: false: a client holds only its playerView, never G, so only the
   // server runs a move (boardgame.io's optimistic update would run it on the view)
@@ -464,15 +393,6 @@ function privateView(G, s) {
   };
 }
 
-function logTail(G, reader) {
-  const out = [];
-  for (let i = G.log.length - 1; i >= 0 && out.length < LOG_IN_VIEW; i--) {
-    const e = G.log[i];
-    if (e.to === null || (reader !== null && e.to.includes(reader))) out.push({key: e.key, params: e.params});
-  }
-  return out.reverse();
-}
-
 function playerView({G, playerID}) {
   const actor = actorOf(G, playerID);
   const s = actor === HOST ? null : actor;
@@ -496,20 +416,23 @@ function setup({ctx, random}, setupData) {
   const y = seats.indexOf(youngest);
   const order = seats.map((_, i) => seats[(y + 1 + i) % n]);
   const tiles = tilesPerStack(n);
-  let deck = data.deck;
-  if (typeof deck !== "string") {
-    const cards = [];
-    for (const c of COLORS) for (let i = 0; i < CARDS_PER_COLOR; i++) cards.push(INITIAL[c]);
-    deck = random.Shuffle(cards).join("");
-  }
   const G = {
     seats, youngest, order, words_option: Boolean(data.words), tiles, rounds: 2 * tiles, round: 0,
-    phase: "clue", deck, discard: "", colors: {}, ready: {}, current: 0, guesses: {}, results: [],
+    phase: "clue", deck: "", discard: "", colors: {}, ready: {}, current: 0, guesses: {}, results: [],
     scores: Object.fromEntries(seats.map((s) => [key(s), 0])), words: {}, todo: null, log: [],
   };
+  if (Array.isArray(data.script)) G.script = data.script.map((x) => ({...x}));
+  const luck = kit.chance(G, random);
+  if (typeof data.deck === "string") {
+    G.deck = data.deck;
+  } else {
+    const cards = [];
+    for (const c of COLORS) for (let i = 0; i < CARDS_PER_COLOR; i++) cards.push(INITIAL[c]);
+    G.deck = luck.shuffle(cards).join("");
+  }
   log(G, [ev("start", {players: n, tiles, rounds: 2 * tiles}),
     ev("order", {youngest: seat(youngest), order: order.map(seat)})]);
-  log(G, startRound(G, random));
+  log(G, startRound(G, luck));
   return G;
 }
 
@@ -544,4 +467,4 @@ function withSeed(seed) {
   return seed === undefined ? Haiclue : {...Haiclue, seed: String(seed)};
 }
 
-module.exports = {Haiclue, withSeed, refusal, actorOf, HOST, LOG_IN_VIEW};
+module.exports = {Haiclue, withSeed, refusal, HOST, LOG_IN_VIEW};

@@ -13,11 +13,12 @@
    boardgame.io logs every action and checks every move's result is JSON.
 
    It also serves the real games ported from the companion (issue #44):
-   `haiclue` (bench/bgio/haiclue.js, its header says how it maps the
-   companion's seats, host, phases, deal and views).  --seed: boardgame.io
+   `haiclue` and `hoax` (bench/bgio/haiclue.js and hoax.js: their headers
+   say how they map the companion's seats, host, phases, deals and views;
+   a match has one player more than seats, the host).  --seed: boardgame.io
    0.50 seeds a match's `random` from the game object, never from the
-   lobby's create call, so the seed is the server's: every haiclue match
-   then deals the same reproducible shuffle (without it, each match draws
+   lobby's create call, so the seed is the server's: every match of a game
+   then deals the same reproducible shuffles (without it, each match draws
    its own seed).
 
    Faithfulness to `pick`: the same per-seat state (a secret letter, a secret
@@ -35,6 +36,7 @@ const modules = path.join(__dirname, "node_modules");
 const {Server} = require(path.join(modules, "boardgame.io", "dist", "cjs", "server.js"));
 const {ActivePlayers, INVALID_MOVE} = require(path.join(modules, "boardgame.io", "dist", "cjs", "core.js"));
 const haiclue = require("./haiclue.js");
+const hoax = require("./hoax.js");
 
 const LETTERS = "ABCDEFGH";
 const NAME_MAX = 24;
@@ -104,7 +106,7 @@ function main() {
   }
   const at = process.argv.indexOf("--seed");
   const seed = at > 0 ? process.argv[at + 1] : undefined;
-  const games = [Pick, haiclue.withSeed(seed)].map((game) => ({...game}));
+  const games = [Pick, haiclue.withSeed(seed), hoax.withSeed(seed)].map((game) => ({...game}));
   if (process.argv.includes("--delta")) for (const game of games) game.deltaState = true;
   // no browser connects: the driver sends no Origin header, so no CORS origin is needed
   const server = Server({games, origins: []});
