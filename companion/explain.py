@@ -57,23 +57,27 @@ def switch(room: dict, kind: str, seat: int | None, mode: str) -> None:
 
 
 def explanations(room: dict, asked: list[tuple], game: Game, waiting: list[int],
-                 names: dict[int, str]) -> list[dict | None | Exception]:
+                 names: dict[int, str]) -> list[tuple[list[str] | None, dict | None | Exception]]:
     """The ``explain`` of each view of one broadcast, in one call (issue
-    #43): ``asked`` holds (kind, seat, view, game view, lang); None where
-    explain mode is off for that audience, an exception where it failed."""
-    out: list[dict | None | Exception] = []
+    #43): ``asked`` holds (kind, seat, view, game view, lang); each answer
+    is (the value of the audience's explain switch, which the lobby left
+    open in its templates: ``switch_template_value``, None for the table;
+    the explanation: None where explain mode is off for that audience, an
+    exception where it failed)."""
+    out: list[tuple[list[str] | None, dict | None | Exception]] = []
     at_table = None
     for kind, seat, view, game_view, lang in asked:
+        switch = switch_template_value(room, kind, seat) if kind != "table" else None
         try:
             if not is_on(room, kind, seat):
-                out.append(None)
+                out.append((switch, None))
                 continue
             if at_table is None:
                 at_table = game.at_table(room["state"]) if room["status"] == "playing" else []
-            out.append(explanation(room, kind, seat, view, game, game_view,
-                                   Step(waiting, at_table), lang, names))
+            out.append((switch, explanation(room, kind, seat, view, game, game_view,
+                                            Step(waiting, at_table), lang, names)))
         except Exception as exc:  # noqa: BLE001 - the view's builder reports it
-            out.append(exc)
+            out.append((switch, exc))
     return out
 
 

@@ -39,6 +39,16 @@ class Absence:
     after: float = AWAY_SECONDS
 
 
+def absence(seats: list[int], connected: set[int], gone: dict[int, float] | None,
+            after: float = AWAY_SECONDS) -> Absence:
+    """The game's ``seats`` with no phone ``connected``, and since when:
+    ``gone``, when each seat's last phone went (the service keeps it);
+    None where no phone can connect (HTTP only): every seat is away."""
+    if gone is None:
+        return Absence({s: 0.0 for s in seats}, after)
+    return Absence({s: gone[s] for s in seats if s not in connected}, after)
+
+
 def cause_at(room: dict, absence: Absence, waiting: tuple[list[int], bool] | None = None,
              timer: dict | None = None) -> float | None:
     """From when the host may skip or act for the seats the game waits

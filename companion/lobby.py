@@ -5,7 +5,7 @@ referee (referee.py) checks an action against these templates and
 dispatches it to ``PLATFORM_ACTIONS``."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import explain, games, rooms
 from .errors import ServiceError, fail
@@ -120,11 +120,12 @@ def claim_seat(room: dict, claim: Any, token: str) -> dict:
     raise fail("bad_claim")
 
 
-def host_templates(room: dict, game: Game, switch: list[str]) -> list[dict]:
+def host_templates(room: dict, game: Game, switch: list[str] | None, seats: list[int],
+                   timer: dict | None) -> list[dict]:
     """The host's templates; ``switch``: the explain switch's value
-    (``explain.switch_template_value``), passed in with the audience."""
-    seats = rooms.ordered_seats(room)
-    timer = timer_on(room)
+    (``explain.switch_template_value``; None: left open, explain mode
+    fills it in: ``views.build_views``), ``seats`` the seats in play and
+    ``timer`` the running timer (``gameplay.timer_on``), passed in."""
     status = room["status"]
     out = []
     if status == "lobby":
@@ -155,7 +156,7 @@ def host_templates(room: dict, game: Game, switch: list[str]) -> list[dict]:
     return out
 
 
-def seat_templates(room: dict, game: Game, seat: int, switch: list[str]) -> list[dict]:
+def seat_templates(room: dict, game: Game, seat: int, switch: list[str] | None) -> list[dict]:
     """A seat's templates; ``switch`` as for ``host_templates``."""
     out = [template("rename", name={"kind": "text", "min": 1, "max": rooms.NAME_MAX}),
            template("explain", mode=switch)]
@@ -176,33 +177,45 @@ def seat_late_arrivals(room: dict) -> None:
     room["order"].extend(late_arrivals(room))
 
 
-def templates_for(room: dict, kind: str, seat: int | None, switch: list[str] | None = None,
-                  game: Game | None = None) -> list[dict]:
-    """The audience's templates.  ``switch`` and ``game``: the explain
-    switch's value and the room's game where the caller has them (a
-    broadcast: ``templates_for_each``); else asked here."""
+class Shared(NamedTuple):
+    """What every audience's templates read of the room, read once per
+    broadcast by the caller: its game, the seats in play
+    (``rooms.ordered_seats``) and the running timer (``gameplay.timer_on``)."""
+    game: Game
+    seats: list[int]
+    timer: dict | None
+
+
+def templates_for(room: dict, kind: str, seat: int | None, shared: Shared | None = None) -> list[dict]:
+    """The audience's templates.  ``shared``: what a broadcast read once
+    for all its audiences (``templates_for_each``), the explain switch then
+    left open for explain mode to fill in (``views.build_views``); else
+    everything, the switch's value too, is asked here."""
     if kind == "table":
         return []
-    game = game or games.get(room["game"])
-    if switch is None:
+    switch = None
+    if shared is None:
+        shared = Shared(games.get(room["game"]), rooms.ordered_seats(room), timer_on(room))
         switch = explain.switch_template_value(room, kind, seat)
     if kind == "host":
-        return host_templates(room, game, switch)
-    return seat_templates(room, game, seat, switch)
+        return host_templates(room, shared.game, switch, shared.seats, shared.timer)
+    return seat_templates(room, shared.game, seat, switch)
 
 
-def templates_for_each(room: dict, game: Game,
-                       audiences: list[tuple[str, int | None, list[str] | None]]) -> dict[tuple, list | Exception]:
-    """The templates of each audience (kind, seat, the explain switch's
-    value) of one broadcast, in one call (issue #43), the room's game and
-    every switch's value passed in: the lobby calls neither the registry
-    nor explain mode per audience.  Keyed by (kind, seat); an audience
-    whose templates fail gets its exception, the others theirs."""
+def templates_for_each(room: dict, audiences: list[tuple[str, int | None]], game: Game,
+                       seats: list[int], timer: dict | None) -> dict[tuple, list | Exception]:
+    """The templates of each audience (kind, seat) of one broadcast, in one
+    call (issue #43), what they share passed in (the room's game, the seats
+    in play, the timer): the lobby calls neither the registry, the room
+    record, the timer nor explain mode per audience; every explain switch is
+    left open (None) for explain mode to fill in.  Keyed by (kind, seat);
+    an audience whose templates fail gets its exception, the others theirs."""
+    shared = Shared(game, seats, timer)
     out: dict[tuple, list | Exception] = {}
-    for kind, seat, switch in audiences:
+    for kind, seat in audiences:
         if (kind, seat) not in out:
             try:
-                out[(kind, seat)] = templates_for(room, kind, seat, switch, game)
+                out[(kind, seat)] = templates_for(room, kind, seat, shared)
             except Exception as exc:  # noqa: BLE001 - the view's builder reports it
                 out[(kind, seat)] = exc
     return out

@@ -157,17 +157,19 @@ class RoomCache:
         self._logs.put(room["code"], (room["seed"], room["version"], log))
 
     def keep_templates(self, room: dict, views: dict) -> None:
-        """Keeps the templates of the views just built (a template is
-        never changed once built), for matching the room's next action."""
+        """Keeps the templates of the views just built, by (kind, seat, lang,
+        whole log?) (a template is never changed once built), for matching
+        the room's next action."""
         self._templates.put(room["code"], (room["seed"], room["version"], {
-            key[:2]: view["actions"] for key, view in views.items() if key != "connected"}))
+            key[:2]: view["actions"] for key, view in views.items()}))
 
-    def kept_templates(self, room: dict, kind: str, seat: int | None) -> list[dict] | None:
-        """The audience's templates at the room's version, if kept."""
+    def kept_templates(self, room: dict) -> dict[tuple, list[dict]]:
+        """Each audience's templates at the room's version, by (kind,
+        seat), as far as kept."""
         kept = self._templates.get(room["code"])
         if kept is None or kept[:2] != (room["seed"], room["version"]):
-            return None
-        return kept[2].get((kind, seat))
+            return {}
+        return kept[2]
 
     def save_room(self, room: dict, expected: int, since: int, undo: tuple | None = None) -> bool:
         """Stores the room at its version if the stored one is ``expected``:
@@ -220,7 +222,9 @@ class RoomCache:
 class Turn:
     """One action's attempts at storing the room under its lock: ``room``
     the copy to change; ``since`` and ``names`` its ``log_n`` and seat
-    names before the change (what the push needs)."""
+    names before the change (what the push needs); ``templates`` each
+    audience's templates the last broadcast built at this version, by
+    (kind, seat) (the action is matched against its actor's)."""
 
     def __init__(self, cache: RoomCache, room: dict):
         self.cache = cache
@@ -230,6 +234,7 @@ class Turn:
     def begin(self, room: dict) -> None:
         self.room = room
         self.expected, self.since, self.names = room["version"], room["log_n"], rooms.seat_names(room)
+        self.templates = self.cache.kept_templates(room)
 
     def store(self, undo: tuple | None = None) -> bool:
         """Stores the changed room with compare-and-set on its version, and

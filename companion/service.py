@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import explain, gameplay, games, referee, rooms
+from . import explain, games, host_powers, referee, rooms, views
 from .buckets import TokenBuckets
 from .errors import ServiceError, fail
 from .gameplay import UndoSteps, awaited, set_timer
@@ -42,14 +42,7 @@ from .lobby import (
 )
 from .room_cache import RoomCache, room_body
 from .store import Store
-from .views import (
-    ViewParts,
-    build_view,
-    build_views,
-    changes_others,
-    log_tail_from,
-    renamed_seats,
-)
+from .views import Told, build_view
 
 log = logging.getLogger("companion")
 
@@ -108,10 +101,10 @@ class Service:
         return self.cache.load(code)
 
     def _change(self, code: str, change: Callable[[dict], Any],
-                loaded: dict | None = None) -> tuple[dict, Any, dict]:
+                loaded: dict | None = None) -> tuple[dict, Any, Told | None]:
         """Applies ``change`` and stores the room (``RoomCache.change``),
-        then pushes the views.  Returns ``(room, result, views)`` (the
-        views pushed, by audience)."""
+        then pushes the views.  Returns ``(room, result, told)`` (what the
+        broadcast built: ``views.Told``; None: it failed)."""
         room, result, since, names = self.cache.change(code, change, loaded)
         return room, result, self.tell(room, since, names)
 
@@ -180,16 +173,25 @@ class Service:
         kind, seat = self.audience(room, token)
         connected = self.connected_seats(room)
         return build_view(room, kind, seat, lang, connected,
-                          absence=self.absence(room, connected) if kind == "host" else None)
+                          away=self.away(room) if kind == "host" else None)
+
+    def gone(self, room: dict) -> dict[int, float] | None:
+        """When each of the game's seats last had a phone here (a seat not
+        seen since this process started: since the start).  None without a
+        notifier: no phone can connect (HTTP only), every seat is away."""
+        if self.push is None:
+            return None
+        code = room["code"]
+        return {s: self.gone_at.get((code, s), self.started) for s in room["order"]}
+
+    def away(self, room: dict) -> tuple[dict[int, float] | None, float]:
+        """What the host's tools that skip a seat need of the phones
+        (``host_powers.absence``): ``gone`` and the seconds to be gone."""
+        return self.gone(room), self.away_after
 
     def absence(self, room: dict, connected: set[int]) -> Absence:
-        """The game's seats with no phone here, and since when.  Without a
-        notifier no phone can connect: every seat is away (HTTP only)."""
-        if self.push is None:
-            return Absence({s: 0.0 for s in room["order"]}, self.away_after)
-        code = room["code"]
-        return Absence({s: self.gone_at.get((code, s), self.started)
-                        for s in room["order"] if s not in connected}, self.away_after)
+        """The game's seats with no phone here, and since when."""
+        return host_powers.absence(room["order"], connected, *self.away(room))
 
     def connected_seats(self, room: dict) -> set[int]:
         digests = [digest for _, digest, _ in self.store.presence(room["code"])]
@@ -197,70 +199,40 @@ class Service:
                 if aud is not None and aud[0] == "seat"}
 
     def broadcast(self, room: dict, since: int | None = None, fresh: str | None = None,
-                  presence: list | None = None, renamed: frozenset = frozenset()) -> dict:
-        """Every connected socket of the room gets the view of its token.
-        Pushed views carry the log's tail: the lines after ``since`` (the
-        room's ``log_n`` before the change) and at least LOG_PUSH, plus
-        under ``log_changed`` the earlier lines that name a seat of
-        ``renamed`` (their text changed); the socket ``fresh`` (just
-        connected, or its language changed) gets the whole log, and when
-        ``fresh`` changes nothing the others see (the table, a second tab
-        of a connected seat) only it gets a view.  What all the views
-        share is built once (``ViewParts``), and every view in one pass
-        (``build_views``).
-        Returns the views built, by (kind, seat, lang, whole log?), plus
-        the connected seats under the key "connected"."""
+                  presence: list | None = None, names: dict[int, str] | None = None,
+                  actor: tuple[tuple[str, int | None], str] | None = None) -> Told:
+        """Every connected socket of the room gets the view of its token,
+        all built in one call into the views (``views.tell``: the log's
+        tail after ``since``, the lines naming a seat ``names`` named
+        otherwise, the socket ``fresh`` alone where it changes nothing for
+        the others, ``actor``'s view for its answer); then the templates
+        built are kept for the next action, the views pushed, the sockets
+        whose view failed or whose token is revoked told.  Returns what the
+        broadcast built (``views.Told``)."""
         if presence is None:
-            presence = self.store.presence(room["code"]) if self.push is not None else []
-        audiences = {}
-        revoked = []   # token revoked: no more views; the phone is told
-        found = rooms.audiences(room, [digest for _, digest, _ in presence], hashed=True)
-        for (sid, _, lang), aud in zip(presence, found):
-            if aud is None:
-                revoked.append((sid, lang))
-            else:
-                audiences[sid] = aud, lang
-        connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
-        views: dict = {"connected": connected}
-        tail = log_tail_from(room, since)
-        told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
-                if fresh is None or sid == fresh or changes_others(audiences, fresh)]
-        parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None
-                                            for _, aud, _ in told}, renamed,
-                          self.absence(room, connected)) if told else None
-        # every audience's view in one pass (issue #43): views, then lobby and explain once each
-        wanted = {(aud[0], aud[1], lang, sid == fresh): None for sid, aud, lang in told}
-        built = build_views(parts, [(kind, seat, lang, None if full else tail)
-                                    for kind, seat, lang, full in wanted]) if told else {}
-        for (kind, seat, lang, full) in wanted:
-            view = built[(kind, seat, lang, None if full else tail)]
-            if isinstance(view, Exception):   # one viewer's failing view never stops another's push
-                log.error("view of %s %s in room %s failed", kind, seat, room["code"], exc_info=view)
-            else:
-                views[(kind, seat, lang, full)] = view
-        out, failed = [], []
-        for sid, aud, lang in told:
-            key = (aud[0], aud[1], lang, sid == fresh)
-            if key in views:
-                out.append((sid, views[key]))
-            else:
-                failed.append((sid, lang))
-        self.cache.keep_templates(room, views)
-        if out:
-            self.push(out, fresh)
-        if failed and self.failed is not None:
-            self.failed(failed)
-        if revoked and self.revoke is not None:
-            self.revoke(room["code"], revoked)
-        return views
+            presence = self.store.presence(room["code"])
+        told = views.tell(room, presence, since=since, fresh=fresh, names=names,
+                          away=self.away(room), push=self.push is not None, actor=actor)
+        self.cache.keep_templates(room, told.views)
+        if told.pushed:
+            self.push(told.pushed, fresh)
+        if told.failed and self.failed is not None:
+            self.failed(told.failed)
+        if told.revoked and self.revoke is not None:
+            self.revoke(room["code"], told.revoked)
+        return told
 
-    def answer_view(self, room: dict, kind: str, seat: int | None, lang: str, views: dict) -> dict | None:
-        """The actor's view for the answer to a stored action, or None when
-        it cannot be built (logged): the action stays done."""
+    def answer_view(self, room: dict, actor: tuple[str, int | None], lang: str) -> dict | None:
+        """The actor's view for the answer to a stored action where the
+        broadcast failed, or None when it cannot be built (logged): the
+        action stays done."""
+        kind, seat = actor
         try:
-            connected = views["connected"] if self.push is not None else self.connected_seats(room)
+            if kind == "seat" and rooms.find_seat(room, seat) is None:
+                kind, seat = "table", None   # the seat just left
+            connected = set() if self.push is not None else self.connected_seats(room)
             return build_view(room, kind, seat, lang, connected,
-                              absence=self.absence(room, connected) if kind == "host" else None)
+                              away=self.away(room) if kind == "host" else None)
         except Exception:
             log.exception("the answer's view of %s %s in room %s failed", kind, seat, room["code"])
             return None
@@ -330,19 +302,19 @@ class Service:
             with self.cache.turn(room) as turn:   # the room's lock: one action after the other
                 while True:
                     actor = self.audience(turn.room, token)   # again: revoked while it waited?
-                    checked = referee.check(turn.room, *actor, action,
-                                            self.cache.kept_templates(turn.room, *actor), absence)
                     undo = UndoSteps(self.undo_step(turn.room, action))
-                    result = referee.apply(turn.room, *actor, checked, undo)
-                    gameplay.keep_books(turn.room)   # the step's timer, since when it waits
+                    # check, apply, keep the books (referee); matched against the
+                    # templates the actor's last view showed, if the turn kept them
+                    result = referee.apply_action(turn.room, *actor, action, undo,
+                                                  turn.templates.get(actor), absence)
                     if turn.store(undo.change):   # compare-and-set; False: another process wrote first
                         break
         except ServiceError as refusal:
             if kind == "seat" and refusal.status in (403, 409, 422):
                 refusal.instead = self.instead(room["code"], seat, lang, refusal)
             raise
-        views = self.tell(turn.room, turn.since, turn.names)
-        return self.answer(turn.room, actor, lang, views, result)
+        told = self.tell(turn.room, turn.since, turn.names, (actor, lang))
+        return self.answer(turn.room, actor, lang, told, result)
 
     def undo_step(self, room: dict, action: dict) -> str | None:
         """The newest undo step, read from the store for an undo only (the
@@ -351,26 +323,23 @@ class Service:
             return self.store.last_undo(room["code"])
         return None
 
-    def tell(self, room: dict, since: int, names: dict[int, str]) -> dict:
-        """Pushes the stored change to every connected socket; returns the
-        views pushed, by audience (``broadcast``)."""
+    def tell(self, room: dict, since: int, names: dict[int, str],
+             actor: tuple[tuple[str, int | None], str] | None = None) -> Told | None:
+        """Pushes the stored change to every connected socket; returns what
+        the broadcast built (``broadcast``), None where it failed."""
         try:
-            return self.broadcast(room, since=since, renamed=renamed_seats(names, room))
+            return self.broadcast(room, since=since, names=names, actor=actor)
         except Exception:   # stored is stored: the answer says done, the pages catch up on reconnect
             log.exception("pushing room %s version %s failed", room["code"], room["version"])
-            return {"connected": set()}
+            return None
 
-    def answer(self, room: dict, actor: tuple[str, int | None], lang: str, views: dict,
+    def answer(self, room: dict, actor: tuple[str, int | None], lang: str, told: Told | None,
                result: Any) -> dict:
-        """The actor's answer: its view as just pushed to it, else built
-        for it (no socket here: HTTP); stored is stored, so without its view
-        the answer still says done, with the version (issue #39)."""
-        kind, seat = actor
-        if kind == "seat" and rooms.find_seat(room, seat) is None:
-            kind, seat = "table", None   # the seat just left
-        view = views.get((kind, seat, lang, False))
-        if view is None:   # the actor has no socket here (HTTP)
-            view = self.answer_view(room, kind, seat, lang, views)
+        """The actor's answer: its view as the broadcast built it (the one
+        pushed to its socket, else one built for it in the same pass: HTTP),
+        built anew only where the broadcast failed; stored is stored, so
+        without its view the answer still says done, with the version (issue #39)."""
+        view = told.answer if told is not None else self.answer_view(room, actor, lang)
         answer = {"ok": True, "view": view} if view is not None else {"ok": True, "version": room["version"]}
         if result:
             answer["result"] = result

@@ -1,17 +1,21 @@
-"""What each audience sees: the view of the table, the host or a seat
-(``build_view``), the parts all views of one state share (``ViewParts``)
-and the log as rendered in each language (``log_line``, ``visible_log``).
-Pure: built from the room and who is connected."""
+"""What each audience sees: every connected socket's view of a broadcast
+(``tell``, the service's one call into the views per broadcast), the view
+of the table, the host or a seat (``build_view``), the parts all views of
+one state share (``ViewParts``) and the log as rendered in each language
+(``log_line``, ``visible_log``).  Pure: built from the room and who is
+connected."""
 from __future__ import annotations
 
 import functools
 import logging
+from typing import NamedTuple
 
-from . import explain, games, lobby, rooms
+from . import explain, games, host_powers, lobby, rooms
 from .gameplay import awaited, timer_on, timer_view
 from .games.base import Game
-from .host_powers import Absence, skip_view
 from .i18n import translate
+
+log = logging.getLogger("companion")
 
 LOG_IN_VIEW = 150   # log lines in a view
 #: a pushed view's log: the lines the action added, and at least this many
@@ -102,9 +106,13 @@ class ViewParts:
     (one list for all audiences that see the same lines)."""
 
     def __init__(self, room: dict, connected: set[int], audiences=None,
-                 renamed: frozenset = frozenset(), absence: Absence | None = None):
+                 renamed: frozenset = frozenset(),
+                 away: tuple[dict[int, float] | None, float] | None = None):
         self.room = room
-        self.absence = absence   # the phones away, for the host's tools that need a cause
+        self.connected = connected
+        # when each seat's last phone went and the seconds a phone must be gone
+        # (``host_powers.absence``); None: no host's tools that need a cause
+        self.away = away
         self.renamed = renamed
         self.logs: dict[tuple, list[dict]] = {}
         self.tails: dict[int, tuple[list[dict], set[int]]] = {}
@@ -116,13 +124,15 @@ class ViewParts:
             self.game_views = (self.game.views(room["state"], sorted(audiences, key=str))
                                if self.playing and audiences else {})
         except Exception:   # one audience's failing view: the others are built one by one
-            logging.getLogger("companion").exception("the game's views of room %s failed", room["code"])
+            log.exception("the game's views of room %s failed", room["code"])
             self.game_views = {}
         scores = self.game.scores(room["state"]) if self.playing else {}
         self.seats = [{"seat": s, "name": self.names[s], "connected": s in connected,
                        "score": scores.get(s, scores.get(str(s), 0))} for s in room["order"]]
-        # seats that joined during the game: they play from the next one on
-        self.spectators = [{"seat": s, "name": self.names[s]} for s in lobby.late_arrivals(room)]
+        self.in_play = rooms.ordered_seats(room)   # the lobby's templates need them
+        # seats that joined during the game, they play from the next one on:
+        # read with the templates (``build_views``), the lobby's one visit
+        self.spectators: list[dict] = []
         self.evenings: dict[str, dict] = {}
         self._players: tuple[int, int] | None = None
         # what the views need of the game's progress, read from gameplay in one
@@ -232,9 +242,11 @@ class ViewParts:
 
 def build_view(room: dict, kind: str, seat: int | None, lang: str,
                connected: set[int], log_from: int | None = None,
-               parts: ViewParts | None = None, absence: Absence | None = None) -> dict:
-    """The view of one audience (``build_views`` for one)."""
-    parts = parts or ViewParts(room, connected, absence=absence)
+               parts: ViewParts | None = None,
+               away: tuple[dict[int, float] | None, float] | None = None) -> dict:
+    """The view of one audience (``build_views`` for one); ``away`` as
+    for ``ViewParts``."""
+    parts = parts or ViewParts(room, connected, away=away)
     view = build_views(parts, [(kind, seat, lang, log_from)])[(kind, seat, lang, log_from)]
     if isinstance(view, Exception):
         raise view
@@ -243,25 +255,23 @@ def build_view(room: dict, kind: str, seat: int | None, lang: str,
 
 def build_views(parts: ViewParts, wanted: list[tuple]) -> dict[tuple, dict | Exception]:
     """The views of a broadcast's audiences ``(kind, seat, lang,
-    log_from)``, in one pass (issue #43): what all share once, then the
-    templates of every audience in one call into the lobby, each view's
-    own parts, and the explanations in one call into explain mode.  A view
-    that cannot be built is its exception (the others still go out).
-    Its log: the last LOG_IN_VIEW lines it may see, or with ``log_from``
-    (a pushed view) only those from line ``log_from`` on, ``log_tail:
-    true`` (the page keeps the rest) and ``log_changed``: earlier lines
-    whose text a rename changed (the page replaces its own of the same ``n``)."""
+    log_from)``, in one pass (issue #43), each module below entered once:
+    what all share (``ViewParts``: the room record, then gameplay), the
+    late arrivals and every audience's templates in one call into the
+    lobby, the host's skip view (host_powers), each view's own parts, and
+    the explanations with every explain switch's value in one call into
+    explain mode.  A view that cannot be built is its exception (the others
+    still go out).  Its log: the last LOG_IN_VIEW lines it may see, or with
+    ``log_from`` (a pushed view) only those from line ``log_from`` on,
+    ``log_tail: true`` (the page keeps the rest) and ``log_changed``:
+    earlier lines whose text a rename changed (the page replaces its own of
+    the same ``n``)."""
     room = parts.room
     wanted = list(dict.fromkeys(wanted))
     audiences = list(dict.fromkeys((kind, seat) for kind, seat, _, _ in wanted))
-    # explain mode's switch per audience, then the lobby's templates with it: each entered once
-    switches = {(kind, seat): explain.switch_template_value(room, kind, seat)
-                for kind, seat in audiences if kind != "table"}
-    actions = lobby.templates_for_each(room, parts.game, [(kind, seat, switches.get((kind, seat)))
-                                                          for kind, seat in audiences])
-    # the host's tools that skip a seat, from what the parts read (issue #38)
-    skip = (skip_view(room, parts.game, parts.absence, parts.waiting(), parts.timer_setting)
-            if ("host", None) in actions else None)
+    parts.spectators = [{"seat": s, "name": parts.names[s]} for s in lobby.late_arrivals(room)]
+    actions = lobby.templates_for_each(room, audiences, parts.game, parts.in_play, parts.timer_setting)
+    skip = host_skip(parts) if ("host", None) in actions else None
     views: dict[tuple, dict | Exception] = {}
     drafts: dict[tuple, tuple] = {}   # key -> (view but its last keys, game view, changed lines)
     for key in wanted:
@@ -272,9 +282,30 @@ def build_views(parts: ViewParts, wanted: list[tuple]) -> dict[tuple, dict | Exc
     told = explain.explanations(room, [(key[0], key[1], view, game_view, key[2])
                                        for key, (view, game_view, _) in drafts.items()], parts.game,
                                  parts.waiting()[0] if drafts else [], parts.names)
-    for (key, (view, _, changed)), said in zip(drafts.items(), told):
-        views[key] = said if isinstance(said, Exception) else finish(view, said, key[3], changed)
+    for (key, (view, _, changed)), (switch, said) in zip(drafts.items(), told):
+        if isinstance(said, Exception):
+            views[key] = said
+            continue
+        set_switch(view["actions"], switch)
+        views[key] = finish(view, said, key[3], changed)
     return {key: views[key] for key in wanted}
+
+
+def host_skip(parts: ViewParts) -> dict | None:
+    """The host's tools that skip a seat (issue #38), from the phones away
+    and what the parts read of the step: ``host_powers`` entered once."""
+    if parts.away is None:
+        return None
+    absence = host_powers.absence(parts.room["order"], parts.connected, *parts.away)
+    return host_powers.skip_view(parts.room, parts.game, absence, parts.waiting(), parts.timer_setting)
+
+
+def set_switch(actions: list[dict], switch: list[str] | None) -> None:
+    """The explain switch's value (explain mode's) in the template the
+    lobby left it open in."""
+    for tpl in actions:
+        if tpl["type"] == "explain":
+            tpl["fields"]["mode"] = switch
 
 
 def finish(view: dict, said: dict | None, log_from: int | None, changed: list) -> dict:
@@ -358,11 +389,107 @@ def log_tail_from(room: dict, since: int | None) -> int:
     return max(first, newest - LOG_IN_VIEW + 1)
 
 
-def renamed_seats(names: dict[int, str], room: dict) -> frozenset:
-    """The seats of ``names`` (as they were before a change) whose name
-    the change altered or removed: the log lines naming them read anew."""
-    now = rooms.seat_names(room)
+def renamed_seats(names: dict[int, str] | None, now: dict[int, str]) -> frozenset:
+    """The seats of ``names`` (as they were before a change; None: no
+    change) whose name ``now`` (after it) altered or removed: the log
+    lines naming them read anew."""
+    if names is None:
+        return frozenset()
     return frozenset(s for s, name in names.items() if now.get(s) != name)
+
+
+class Told(NamedTuple):
+    """What one broadcast built (``tell``): the views to push, by socket;
+    the sockets whose view failed and those whose token no longer opens
+    the room, as (sid, lang); every view built, by (kind, seat, lang, whole
+    log?); the seats with a phone connected; the actor's view for its
+    answer (None: not asked, or it failed)."""
+    pushed: list[tuple[str, dict]]
+    failed: list[tuple[str, str]]
+    revoked: list[tuple[str, str]]
+    views: dict[tuple, dict]
+    connected: set[int]
+    answer: dict | None
+
+
+def tell(room: dict, presence: list[tuple[str, str, str]], since: int | None = None,
+         fresh: str | None = None, names: dict[int, str] | None = None,
+         away: tuple[dict[int, float] | None, float] | None = None, push: bool = True,
+         actor: tuple[tuple[str, int | None], str] | None = None) -> Told:
+    """Every connected socket's view of the room, the one entry into the
+    views per broadcast (issue #43).  ``presence``: the room's sockets as
+    (sid, token digest, lang); ``push`` False: nobody is pushed to (they
+    still count as connected).  Pushed views carry the log's tail: the
+    lines after ``since`` (the room's ``log_n`` before the change) and at
+    least LOG_PUSH, plus under ``log_changed`` the earlier lines that name
+    a seat ``names`` (the names before the change) no longer names so; the
+    socket ``fresh`` (just connected, or its language changed) gets the
+    whole log, and when ``fresh`` changes nothing the others see (the table,
+    a second tab of a connected seat) only it gets a view.  ``actor``:
+    ((kind, seat), lang) of whoever made the change, whose answer carries
+    its view (a seat that just left gets the table's): the one pushed to
+    it, else one with the whole log, built in the same pass.  ``away``: as
+    for ``ViewParts``."""
+    found = rooms.audiences(room, [digest for _, digest, _ in presence], hashed=True)
+    now = rooms.seat_names(room)
+    audiences, revoked = {}, []   # token revoked: no more views; the phone is told
+    for (sid, _, lang), aud in zip(presence, found):
+        if aud is None:
+            revoked.append((sid, lang))
+        else:
+            audiences[sid] = aud, lang
+    connected = {aud[1] for aud, _ in audiences.values() if aud[0] == "seat"}
+    told = [(sid, aud, lang) for sid, (aud, lang) in audiences.items()
+            if push and (fresh is None or sid == fresh or changes_others(audiences, fresh))]
+    wanted = {(aud[0], aud[1], lang, sid == fresh): None for sid, aud, lang in told}
+    answer = answer_key(actor, now, wanted)
+    views = built_views(room, wanted, connected, told, renamed_seats(names, now), away,
+                        log_tail_from(room, since))
+    pushed, failed = [], []
+    for sid, aud, lang in told:
+        key = (aud[0], aud[1], lang, sid == fresh)
+        if key in views:
+            pushed.append((sid, views[key]))
+        else:
+            failed.append((sid, lang))
+    return Told(pushed, failed, revoked, views, connected, views.get(answer) if answer else None)
+
+
+def answer_key(actor: tuple[tuple[str, int | None], str] | None, now: dict[int, str],
+               wanted: dict[tuple, None]) -> tuple | None:
+    """The key of the actor's view (the table's for a seat that just left),
+    added to ``wanted`` with the whole log where no socket gets it."""
+    if actor is None:
+        return None
+    (kind, seat), lang = actor
+    if kind == "seat" and seat not in now:
+        kind, seat = "table", None
+    key = (kind, seat, lang, False)
+    if key not in wanted:
+        key = (kind, seat, lang, True)
+        wanted[key] = None
+    return key
+
+
+def built_views(room: dict, wanted: dict[tuple, None], connected: set[int], told: list[tuple],
+                renamed: frozenset, away, tail: int) -> dict[tuple, dict]:
+    """The views ``wanted`` (kind, seat, lang, whole log?) in one pass
+    (``build_views``), what all share once (``ViewParts``: the game's views
+    of the sockets ``told``); a view that fails is logged and left out."""
+    if not wanted:
+        return {}
+    parts = ViewParts(room, connected, {aud[1] if aud[0] == "seat" else None for _, aud, _ in told},
+                      renamed, away)
+    built = build_views(parts, [(kind, seat, lang, None if whole else tail)
+                                for kind, seat, lang, whole in wanted])
+    views = {}
+    for kind, seat, lang, whole in wanted:
+        view = built[(kind, seat, lang, None if whole else tail)]
+        if isinstance(view, Exception):   # one viewer's failing view never stops another's push
+            log.error("view of %s %s in room %s failed", kind, seat, room["code"], exc_info=view)
+        else:
+            views[(kind, seat, lang, whole)] = view
+    return views
 
 
 def changes_others(audiences: dict, sid: str) -> bool:

@@ -69,10 +69,10 @@ def test_each_view_of_the_pass_is_the_one_built_alone(tmp_path, monkeypatch):
     connected = svc.connected_seats(room)
     wanted = [("host", None, "en", None), ("table", None, "de", 1),
               *[("seat", s, lang, 1) for s in room["order"] for lang in ("en", "de")]]
-    absence = svc.absence(room, connected)
-    together = build_views(ViewParts(room, connected, {k[1] for k in wanted}, absence=absence), wanted)
+    away = svc.away(room)
+    together = build_views(ViewParts(room, connected, {k[1] for k in wanted}, away=away), wanted)
     for kind, seat, lang, log_from in wanted:
-        alone = build_view(room, kind, seat, lang, connected, log_from=log_from, absence=absence)
+        alone = build_view(room, kind, seat, lang, connected, log_from=log_from, away=away)
         assert json.dumps(together[(kind, seat, lang, log_from)]) == json.dumps(alone)
 
 

@@ -1,9 +1,11 @@
 """The walk of one action down the platform's layers (issue #43,
 docs/ARCHITECTURE.md): a broadcast builds every audience's templates with
-the explain switch's value and the game passed down, so the lobby calls
-neither explain mode nor the games' registry, and the views read the host's
+the game, the seats in play and the timer passed down, the explain switch
+left open for explain mode, so the lobby calls neither explain mode, the
+games' registry, the room record nor gameplay; explain mode is entered once
+(the explanations with every switch's value); the views read the host's
 skip view from what they gathered (host_powers does not go back into
-gameplay)."""
+gameplay).  The whole walk's returns: tests/unit/test_walk_reentries.py."""
 from __future__ import annotations
 
 import sys
@@ -66,7 +68,10 @@ def test_an_action_s_broadcast_goes_down_without_returns(tmp_path):
     seen = crossings(lambda: svc.act(code, tokens[0], {"type": "pick", "number": 1}, "en"))
     assert len(pushed.views) == 5 and pushed.views[0][1]["actions"]   # the trace saw the broadcast
     from_lobby = {(callee, name) for caller, callee, name in seen if caller == "companion.lobby"}
-    assert not {c for c in from_lobby if c[0] in ("companion.explain", "companion.games")}
-    assert [c for c in seen if c[:2] == ("companion.views", "companion.explain")
-            and c[2] == "switch_template_value"] != []   # asked by the views, once per audience
+    assert not {c for c in from_lobby if c[0] in ("companion.explain", "companion.games",
+                                                  "companion.rooms", "companion.gameplay")}
+    into_explain = [c[2] for c in seen if c[1] == "companion.explain"]
+    assert into_explain == ["explanations"]   # the switches' values too, in the one visit
+    assert all(tpl["fields"]["mode"] in (["on"], ["off"]) for _, view in pushed.views
+               for tpl in view["actions"] if tpl["type"] == "explain")
     assert not [c for c in seen if c[:2] == ("companion.host_powers", "companion.gameplay")]
