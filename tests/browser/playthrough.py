@@ -192,12 +192,18 @@ def answer(page, version, click=False):
 def clear_announcements(tablet):
     """Clicks the table's announcements away, as a host does (they cover
     the middle for a few seconds after each decisive move)."""
+    from playwright.sync_api import TimeoutError as NotClicked
     for _ in range(12):
         box = tablet.locator("#announce")
         if box.is_hidden():
             break
-        box.click()
-        tablet.wait_for_timeout(700)   # the card flies to the log
+        try:
+            box.click(timeout=5000)
+        except NotClicked:   # it went to the log by itself meanwhile (a busy machine)
+            continue
+        # the card flies to the log (650 ms): then the next one shows, or none
+        wait_js(tablet, "document.getElementById('announce').hidden || "
+                        "!(document.querySelector('#announce .tb-announce-card') || {style: {}}).style.transform")
 
 
 def table_shot(evening: Evening, name: str):
