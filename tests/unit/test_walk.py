@@ -12,17 +12,7 @@ import sys
 
 from companion.service import Service
 from companion.store.sqlite import SqliteStore
-
-
-class Pushed:
-    def __init__(self):
-        self.views = []
-
-    def push(self, views, fresh):
-        self.views.extend(views)
-
-    def revoke(self, code, sockets):
-        pass
+from tests.unit.test_views_one_pass import Pushed
 
 
 def module_of(frame) -> str | None:

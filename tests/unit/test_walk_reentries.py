@@ -40,6 +40,7 @@ from companion import rooms
 from companion.games.base import sample_action
 from companion.service import Service
 from companion.store.sqlite import SqliteStore
+from tests.unit.test_views_one_pass import Pushed
 
 LAYERS = {"service", "room_cache", "referee", "lobby", "gameplay", "host_powers", "views",
           "explain", "rooms", "evening"}
@@ -109,17 +110,6 @@ def walk(call) -> tuple[Counter, Counter]:
     finally:
         sys.setprofile(None)
     return reentries, backcalls
-
-
-class Pushed:
-    def __init__(self):
-        self.views = []
-
-    def push(self, views, fresh):
-        self.views.extend(views)
-
-    def revoke(self, code, sockets):
-        pass
 
 
 @pytest.fixture
