@@ -43,7 +43,10 @@ Conventions
   "size": k}`` (or ``"min"``/``"max"`` instead of ``size``), ``{"kind": "list",
   "of": spec, "size": k}`` (or ``"min"``/``"max"``: a list of values each
   admitted by ``spec``, repeats allowed) and ``{"kind": "either", "of": [spec,
-  ...]}`` (a value any one of the specs admits; the first is the usual form).  The platform
+  ...]}`` (a value any one of the specs admits; the first is the usual form) and
+  ``{"kind": "joined", "of": [[...], [...], ...], "sep": "-"}`` (a text of one
+  value of each list in turn, joined by ``sep``: What the Rule?!'s 72 card
+  codes "circle-3-filled-white" as four short lists; no value holds ``sep``).  The platform
   refuses any action no template admits (see ``match_action``) before calling
   ``apply``, so ``apply`` may assume the fields are of the listed shape; it
   must still enforce every rule that the templates do not express.  A
@@ -612,6 +615,10 @@ def _field_ok(spec: Any, value: Any) -> bool:
     if kind == "list":   # repeats allowed, unlike a subset (a hand may hold both copies of a card)
         return (isinstance(value, list) and _size_ok(spec, len(value))
                 and all(_field_ok(spec["of"], v) for v in value))
+    if kind == "joined":   # one value of each list, joined: the whole product, not listed
+        parts = value.split(spec.get("sep", "-")) if isinstance(value, str) else []
+        return len(parts) == len(spec["of"]) and all(
+            any(part == str(allowed) for allowed in values) for part, values in zip(parts, spec["of"]))
     if kind == "subset":
         if not isinstance(value, list):
             return False
@@ -694,6 +701,8 @@ def sample_value(spec: Any, rng: random.Random) -> Any:
         return {}
     if kind == "either":
         return sample_value(spec["of"][0], rng)
+    if kind == "joined":
+        return spec.get("sep", "-").join(str(rng.choice(values)) for values in spec["of"])
     size = spec["size"] if "size" in spec else rng.randint(
         spec.get("min", 0), spec.get("max", len(spec["of"]) if kind == "subset" else 3))
     if kind == "list":

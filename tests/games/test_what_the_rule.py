@@ -900,3 +900,27 @@ def test_the_games_end_is_announced_once_in_the_log(client):
         ended = [line for line in lines if re.search(over, line, re.I)]
         assert len(ended) == 1, ended
         assert score in lines and "Bob" in ended[0], lines[-4:]
+
+
+# --- the card templates: the whole deck, not listed (issue #44) --------------------------
+
+def test_a_card_template_admits_exactly_the_72_codes_without_listing_them():
+    """The player on turn is offered ``play`` with ``card`` and ``reveal``
+    with ``cards``: both take any of the 72 codes (a "joined" field, not the
+    list of all 72 in every view), and the platform still refuses any other."""
+    state = seal_text(new())
+    tpls = templates(state, state["turn"])
+    spec = next(tpl for tpl in tpls if tpl["type"] == "play" and "card" in tpl["fields"])["fields"]["card"]
+    assert not any(code in json.dumps(tpls) for code in CODES)
+    assert len(json.dumps(tpls)) < 1200   # was 4,110 bytes with the 72 codes twice
+    for code in CODES:
+        assert match_action(tpls, {"type": "play", "card": code})[0] is not None
+    for wrong_card in ("circle-7-filled-white", "circle-3-filled", "circle-3-filled-white-x", "Circle-3-filled-white",
+                       "circle-03-filled-white", "circle-3-filled-red", " circle-3-filled-white", 3, None, ["circle"],
+                       "circle-True-filled-white", "circle-3-filled-white-"):
+        assert match_action(tpls, {"type": "play", "card": wrong_card})[0] is None, wrong_card
+    assert spec["of"][0]["kind"] == "joined"
+    hand = next(tpl for tpl in tpls if tpl["type"] == "reveal" and "cards" in tpl["fields"])
+    size = hand["fields"]["cards"]["size"]
+    assert match_action(tpls, {"type": "reveal", "cards": list(CODES[:size])})[0] is hand
+    assert match_action(tpls, {"type": "reveal", "cards": ["square-9-empty-black"] * size})[0] is not hand

@@ -80,9 +80,11 @@ def action_card(action: dict) -> str | None:
     return card_code(action["card"]) if "card" in action else from_fields(action)
 
 
-#: the template spec of one card: its code (the usual form) or an object of
-#: its four fields (checked further by ``card_code``)
-CARD_SPEC = {"kind": "either", "of": [list(CODES), {"kind": "object", "max": len(ATTRIBUTES)}]}
+#: the template spec of one card: its code (the usual form; "joined": every
+#: shape-count-fill-color, the 72 codes without listing them in each view)
+#: or an object of its four fields (checked further by ``card_code``)
+CODE_SPEC = {"kind": "joined", "of": [list(DOMAINS[attr]) for attr in ATTRIBUTES], "sep": "-"}
+CARD_SPEC = {"kind": "either", "of": [CODE_SPEC, {"kind": "object", "max": len(ATTRIBUTES)}]}
 
 
 def hand_spec(size: int) -> dict:
