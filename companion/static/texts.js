@@ -54,7 +54,19 @@
   }
   async function loadTexts(game) {
     const answer = await fetch(`/api/games/${encodeURIComponent(game)}/texts?lang=${page.lang}`);
-    gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
+    if (answer.ok || !gameTexts[game]) gameTexts[game] = answer.ok ? await answer.json() : {texts: {}, seat_fields: []};
+  }
+  /* Texts a game leaves off the phone page until a renderer asks (its
+     text-keys.json's ``later``, sent as the starts of those keys: What the
+     Rule?!'s deck sentences, its rule builder's words).  needTexts(game)
+     fetches the game's whole texts once and draws again when they are
+     here; it says whether they are.  A ``later`` key looked up before that
+     reads "…" and asks, never the key. */
+  function needTexts(game) {
+    const g = gameTexts[game];
+    if (!g || !g.later) return true;
+    g.asked = g.asked || loadTexts(game).then(() => K.redraw && K.redraw(), () => { g.asked = null; });
+    return false;
   }
   /* A part of a game's renderer (static/games/<game>.<part>.js) that it
      loads only when it needs it; the page draws again once it is there. */
@@ -87,6 +99,7 @@
     const g = gameTexts[game];
     if (g && g.texts[key] != null) return format(g.texts[key], params);
     if (page.texts[key] != null) return t(key, params);
+    if (g && g.later && g.later.some((k) => key.startsWith(k))) return needTexts(game) || "…";
     return null;
   }
   // a readable stand-in for a missing label: "buy_info" -> "Buy info"
@@ -141,5 +154,5 @@
   function actionLabel(view, type) { return label(view.game, "action." + type, pretty(type)); }
 
   // quote: for forms.js's confirm sentences
-  Object.assign(K, {esc, t, gt, ui, loadGame, needPart, needScript, valueLabel, fieldLabel, actionLabel, quote});
+  Object.assign(K, {esc, t, gt, ui, loadGame, needPart, needScript, needTexts, valueLabel, fieldLabel, actionLabel, quote});
 })();

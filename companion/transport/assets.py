@@ -145,27 +145,51 @@ def game_stylesheets(static: str) -> list[str]:
 #: carries only the texts its scripts declare (tests/unit/test_text_keys.py
 #: checks every declaration against its script).
 TEXT_KEYS = "text-keys.json"
+#: in a game's text-keys.json, the entry of no script: the keys (same form)
+#: its phone page leaves out, those a phone needs only now and then (What the
+#: Rule?!'s 50 deck sentences, its rule builder's words, what only its table
+#: draws).  The first a renderer asks for fetches the game's whole texts
+#: (texts.js needTexts; "…" meanwhile).  The table page carries them all.
+LATER_TEXTS = "later"
 
 
 @functools.lru_cache(maxsize=4)   # one static folder per process (a test's app may name another)
-def declarations(static: str) -> dict[str, tuple[str, ...]]:
-    """Every script's declared text keys, by its path under static/
-    ("phone.js", "games/hoax.js")."""
-    declared: dict[str, tuple[str, ...]] = {}
+def declaration_files(static: str) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Every text-keys.json as read, by its path under static/."""
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
     for folder, prefix in ((static, ""), (os.path.join(static, "games"), "games/")):
         for name in sorted(os.listdir(folder)):
             if name.endswith(TEXT_KEYS):
                 with open(os.path.join(folder, name), encoding="utf-8") as file:
-                    declared.update({prefix + script: tuple(keys) for script, keys in json.load(file).items()})
-    return declared
+                    found[prefix + name] = {entry: tuple(keys) for entry, keys in json.load(file).items()}
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def declarations(static: str) -> dict[str, tuple[str, ...]]:
+    """Every script's declared text keys, by its path under static/
+    ("phone.js", "games/hoax.js")."""
+    return {path.rsplit("/", 1)[0] + "/" + script if "/" in path else script: keys
+            for path, entries in declaration_files(static).items()
+            for script, keys in entries.items() if script != LATER_TEXTS}
+
+
+def later_keys(static: str, game: str) -> tuple[str, ...]:
+    """The text keys (``"prefix*"`` or whole) ``game``'s phone page leaves
+    out until a renderer asks for them (``LATER_TEXTS``); () for most games."""
+    return declaration_files(static).get(f"games/{game}.{TEXT_KEYS}", {}).get(LATER_TEXTS, ())
+
+
+def matching(texts: dict[str, str], entries) -> dict[str, str]:
+    """Those of ``texts`` whose key ``entries`` name (whole, or ``"prefix*"``)."""
+    keys = {entry for entry in entries if not entry.endswith("*")}
+    built = tuple(entry[:-1] for entry in entries if entry.endswith("*"))
+    return {key: text for key, text in texts.items() if key in keys or key.startswith(built)}
 
 
 def declared_texts(texts: dict[str, str], static: str, scripts: tuple[str, ...]) -> dict[str, str]:
     """Those of ``texts`` that ``scripts`` (paths under static/) declare they use."""
-    entries = [entry for script in scripts for entry in declarations(static).get(script, ())]
-    keys = {entry for entry in entries if not entry.endswith("*")}
-    built = tuple(entry[:-1] for entry in entries if entry.endswith("*"))
-    return {key: text for key, text in texts.items() if key in keys or key.startswith(built)}
+    return matching(texts, [entry for script in scripts for entry in declarations(static).get(script, ())])
 
 
 def page_file_missing(package: str) -> str | None:

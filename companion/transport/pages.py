@@ -7,13 +7,14 @@ from __future__ import annotations
 import functools
 import os
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from .. import games
 from ..errors import ServiceError
 from ..i18n import catalogue, translate
 from .api import game_texts, join_note
-from .assets import LATER, SHARED, asset, declared_texts, game_stylesheets, shared_url, vendor_url
+from .assets import (LATER, SHARED, asset, declared_texts, game_stylesheets, later_keys, matching,
+                     shared_url, vendor_url)
 from .http import client_address, limits, refuse_guessers, request_lang, service
 
 bp = Blueprint("pages", __name__)
@@ -110,26 +111,64 @@ def game_config(game, lang: str, phone: bool = False) -> dict:
     asking again: the room's game texts and, for a later ``new_game``, every
     game's title and script (its texts are fetched then)."""
     everything = games.all_games()
+
+    def address(file: str) -> str:
+        """A script's versioned URL; on the phone, a next game's as its plain
+        address (revalidated when it loads): 10 unguessable bytes fewer each
+        on a page that may never load it."""
+        if phone and not (game and file.startswith(f"games/{game.name}.")):
+            return url_for("static", filename=file)
+        return asset(file)
     own = {}
     if game:
         own = game_texts(game, lang)
         own["texts"] = for_pages(own["texts"])
-        if phone:   # log lines and options come as words; only those the renderer declares
-            scripts = tuple(f"games/{name}" for name in script_files(game.name))
-            declared = declared_texts(own["texts"], current_app.static_folder, scripts)
-            own["texts"] = {key: text for key, text in own["texts"].items()
-                            if key in declared or not key.startswith(("log.", "option."))}
+        if phone:
+            own.update(phone_texts(game.name, own["texts"]))
     return {
         "game": game.name if game else None,
         "game_texts": {game.name: own} if game else {},
         "game_titles": {name: translate(lang, "title", game=other)
                         for name, other in sorted(everything.items())},
-        "game_scripts": {name: [asset(f"games/{name}.js")]
+        # a renderer, and on the table its part TABLE_PART (what only the table draws)
+        "game_scripts": {name: [address(f"games/{file}") for file in script_files(name)
+                                if file == f"{name}.js" or (not phone and file == f"{name}.{TABLE_PART}.js")]
                          for name in sorted(everything) if script_files(name)},
-        # the renderers' parts, loaded when a renderer asks (texts.js needPart)
-        "game_parts": {name: {file.split(".")[1]: asset(f"games/{file}") for file in script_files(name)[1:]}
-                       for name in sorted(everything) if script_files(name)[1:]},
+        # the renderers' other parts, loaded when a renderer asks (texts.js needPart)
+        "game_parts": {name: parts for name in sorted(everything) if (parts := {
+            file.split(".")[1]: address(f"games/{file}") for file in script_files(name)[1:]
+            if file.split(".")[1] != TABLE_PART})},
     }
+
+
+#: a renderer's part ``<game>.table.js``: what only the table draws (its
+#: ``table``, ``headline`` and ``decisive`` hooks), linked by the table page
+#: with the renderer and never loaded by a phone
+TABLE_PART = "table"
+
+
+#: a game's texts no phone script looks up unless its renderer declares
+#: them: log lines and options come as words, and of the platform only the
+#: table's top line looks up a game's ``ui.*`` (table.js)
+DECLARED_ONLY = ("log.", "option.", "ui.")
+
+
+def phone_texts(name: str, texts: dict[str, str]) -> dict:
+    """A game's texts on the phone page: of DECLARED_ONLY only those its
+    scripts declare; none its text-keys.json declares ``later``
+    (assets.LATER_TEXTS).
+    ``later`` goes with them, as the starts of those keys: texts.js fetches
+    the rest when a renderer first asks."""
+    static = current_app.static_folder
+    scripts = tuple(f"games/{file}" for file in script_files(name))
+    declared = declared_texts(texts, static, scripts)
+    texts = {key: text for key, text in texts.items() if key in declared or not key.startswith(DECLARED_ONLY)}
+    later = later_keys(static, name)
+    if not later:
+        return {"texts": texts}
+    left = matching(texts, later)
+    return {"texts": {key: text for key, text in texts.items() if key not in left},
+            "later": [entry.rstrip("*") for entry in later]}
 
 
 def game_styles() -> list[str]:

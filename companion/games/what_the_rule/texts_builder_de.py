@@ -3,7 +3,7 @@ back in words (``static/games/what_the_rule.rule.js``), merged into ``texts_de``
 
 # After "Eine Karte passt, wenn" the verb comes last: "die Farbe weiß ist".
 TEXTS: dict[str, str] = {
-    "ui.b_title": "Regel-Baukasten",
+    "ui.builder_title": "Regel-Baukasten",
     "ui.b_help": "Wähle für jede Bedingung, worum es geht, wie verglichen wird und womit; "
                  "„Diese Regel nehmen“ trägt die Regel oben ins Feld ein.",
     "ui.b_when": "Eine Karte passt, wenn",

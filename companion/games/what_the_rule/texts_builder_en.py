@@ -2,7 +2,7 @@
 back in words (``static/games/what_the_rule.rule.js``), merged into ``texts_en``."""
 
 TEXTS: dict[str, str] = {
-    "ui.b_title": "Rule builder",
+    "ui.builder_title": "Rule builder",
     "ui.b_help": "Choose what each condition is about, how it compares and with what; "
                  "“Use this rule” puts the rule into the field above.",
     "ui.b_when": "A card fits when",

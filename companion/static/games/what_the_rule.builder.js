@@ -204,7 +204,7 @@
       return '<button type="button" class="secondary" data-wtr-example="' + e + '">' + e + "</button>";
     }).join(" ");
     return '<details class="card wtr-builder" data-wtr-builder' + (builderOpen ? " open" : "") + "><summary><b>" +
-      ui.esc(ui.t("ui.b_title")) + "</b></summary>" +
+      ui.esc(ui.t("ui.builder_title")) + "</b></summary>" +
       '<p class="wtr-note">' + ui.esc(ui.t("ui.b_help")) + "</p>" +
       '<div class="wtr-join" data-wtr-at="top"><span>' + ui.esc(ui.t("ui.b_when")) + "</span>" + joinSelect(ui, builder.join) + "</div>" +
       itemsHtml(ui) +

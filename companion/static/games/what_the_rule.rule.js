@@ -645,12 +645,15 @@
        its part is loaded, a closed one that loads it when opened. */
     builderHtml: function (view, ui) {
       lastUi = ui;
+      // the words under a rule field again: its texts may have come since ("later" in text-keys.json)
+      var input = ruleInput();
+      if (input && input.parentNode.querySelector(".wtr-form-words")) showWords(input);
       var examples = examplesOf(view);
       if (!examples) return "";
       if (K.wtrBuilder) return K.wtrBuilder.html(view, ui, examples, builderOpen);
       if (builderOpen && K.needPart) K.needPart("what_the_rule", "builder");
       return '<details class="card wtr-builder" data-wtr-builder' + (builderOpen ? " open" : "") + "><summary><b>" +
-        ui.esc(ui.t("ui.b_title")) + "</b></summary></details>";
+        ui.esc(ui.t("ui.builder_title")) + "</b></summary></details>";
     },
   };
 })();
