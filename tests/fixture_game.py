@@ -5,7 +5,7 @@ seat whose pick equals (sum of picks mod 3) + 1 scores 1.  Option
 ``rounds``; most points after the last round win."""
 from __future__ import annotations
 
-from companion.games.base import NO_RULEBOOK, Game, Illegal, Move, Secret, ev, line, seat, template
+from companion.games.base import NO_RULEBOOK, Game, Illegal, Move, Secret, copied, ev, line, seat, template
 
 
 class Pick(Game):
@@ -77,8 +77,7 @@ class Pick(Game):
 
     def hidden_variants(self, state, viewer, rng):
         """Other seats' letters and unrevealed picks are hidden."""
-        import copy
-        variant = copy.deepcopy(state)
+        variant = copied(state)
         for s in state["seats"]:
             if s != viewer:
                 variant["letters"][str(s)] = rng.choice("ABCDEFGH")

@@ -9,13 +9,12 @@ variant.
 """
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Callable, Iterator
 
 from companion.explain import Step, told_by_game
-from companion.games.base import HOST, Game, Illegal, match_action, sample_action
+from companion.games.base import HOST, Game, Illegal, copied, match_action, sample_action
 
 
 def canon(value) -> str:
@@ -76,7 +75,7 @@ def random_play(game: Game, seats: list[int], options: dict, seed: int,
         before = canon(state)
         templates = game.actions(state, actor) if actor != HOST else game.host_actions(state)
         assert match_action(templates, action)[0] is not None
-        trial = copy.deepcopy(state)   # what apply gets, and may change only if it accepts
+        trial = copied(state)   # what apply gets, and may change only if it accepts
         try:
             new_state, events = game.apply(trial, actor, action, random.Random(rng.random()))
         except Illegal as refusal:
@@ -100,7 +99,7 @@ def check_non_interference(game: Game, state: dict, seats: list[int],
     compared = 0
     for viewer in list(seats) + [None]:
         reference = seen_by(game, state, viewer, seats)
-        for variant in perturb(copy.deepcopy(state), viewer, rng):
+        for variant in perturb(copied(state), viewer, rng):
             assert seen_by(game, variant, viewer, seats) == reference, (
                 f"viewer {viewer} can tell a hidden change apart")
             compared += 1
@@ -120,7 +119,7 @@ def check_patch_non_interference(game: Game, before: dict, after: dict, seats: l
     for viewer in list(seats) + [None]:
         then, now = (screen_of(game, state, viewer, seats) for state in (before, after))
         reference = json.dumps(diff(then, now)), json.dumps(now)
-        pairs = zip(perturb(copy.deepcopy(before), viewer, rng), perturb(copy.deepcopy(after), viewer, rng))
+        pairs = zip(perturb(copied(before), viewer, rng), perturb(copied(after), viewer, rng))
         for variant_before, variant_after in pairs:
             then, now = (screen_of(game, state, viewer, seats)
                          for state in (variant_before, variant_after))

@@ -109,6 +109,7 @@ Conventions
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -347,6 +348,13 @@ def secret_entries(secrets: tuple, state: dict, viewer: int | None) -> list[tupl
     ``state``: ``(secret, path, value)``."""
     return [(secret, path, value) for secret in secrets
             for path, value in secret.entries(state) if secret.hidden_from(state, path, viewer)]
+
+
+def copied(state: Any) -> Any:
+    """A deep copy of a game's state (plain data: what the store keeps as
+    JSON), as copy.deepcopy makes it, in a third of its time: hidden
+    variants and the conformance suite copy states by the ten thousand."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def get_path(state: Any, path: tuple) -> Any:

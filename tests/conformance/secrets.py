@@ -20,7 +20,6 @@
 Each raises AssertionError naming the secret, the viewer and the path."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -38,6 +37,7 @@ from companion.games.base import (
 )
 from tests.conformance.conftest import positions
 from tests.harness import canon, seen_by, step_of
+from companion.games.base import copied
 
 
 def clone(value: Any) -> Any:
@@ -158,7 +158,7 @@ def open_screen(game: Game, state: dict, seat: int, seats: list[int]) -> str:
     actions = game.actions(state, seat)
     view = game.view(state, seat)
     told = told_by_game(game, view, seat, actions, step_of(game, state, seats))
-    shown = copy.deepcopy(view)
+    shown = copied(view)
     if isinstance(shown.get("you"), dict):
         shown["you"].pop("secret", None)
     return canon({"view": shown, "actions": [t for t in actions if not t.get("secret")],

@@ -7,14 +7,13 @@ The phones' absence and the clock are arguments (``host_powers.Absence``):
 no test waits."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
 from companion import games
 from companion.errors import ServiceError
-from companion.games.base import sample_action
+from companion.games.base import copied, sample_action
 from companion.gameplay import awaited
 from companion.host_powers import Absence, cause_at, check
 from tests.conformance.conftest import positions
@@ -76,7 +75,7 @@ def test_skipping_tools_need_a_cause(game_name):
             assert not refused_without_cause(room, game, action,
                                              Absence({s: NOW - 31 for s in waiting}, 30))
             # the step's timer ran out: accepted with every phone here
-            timed = copy.deepcopy(room)
+            timed = copied(room)
             timed["timer"] = {"seconds": 60, "deadline": NOW - 1, "paused_left": None,
                               "waiting": waiting}
             assert not refused_without_cause(timed, game, action, here)

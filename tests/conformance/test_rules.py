@@ -4,13 +4,12 @@ template is accepted for some value, every refusal is the game's
 ``Illegal``, and the game can be played to its end."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
 from companion import games
-from companion.games.base import HOST, Illegal, Move, sample_action
+from companion.games.base import HOST, Illegal, Move, copied, sample_action
 from tests.conformance.conftest import positions
 from tests.harness import canon, check_non_interference, check_patch_non_interference
 
@@ -36,7 +35,7 @@ def test_hidden_means_hidden_in_patches(game_name):
         if sample and before is not None and before[1] == seats:
             compared += check_patch_non_interference(game, before[0], state, seats,
                                                      game.hidden_variants, rng)
-        before = copy.deepcopy(state), seats
+        before = copied(state), seats
     assert compared > 20, "hidden_variants changes nothing: the check cannot fail"
 
 
@@ -71,9 +70,9 @@ def test_views_at_once_equal_each_view(game_name):
     for state, seats, _, _, _, sample in positions(game, seeds=1, every=5):
         if sample:
             audiences = seats + [None]
-            together = game.views(copy.deepcopy(state), audiences)
+            together = game.views(copied(state), audiences)
             assert {s: canon(v) for s, v in together.items()} == {
-                s: canon(game.view(copy.deepcopy(state), s)) for s in audiences}
+                s: canon(game.view(copied(state), s)) for s in audiences}
             compared += 1
     assert compared > 5
 
@@ -87,7 +86,7 @@ def test_hidden_variants_really_differ(game_name):
         if sample:
             for viewer in seats + [None]:
                 differing += sum(canon(v) != canon(state)
-                                 for v in game.hidden_variants(copy.deepcopy(state), viewer, rng))
+                                 for v in game.hidden_variants(copied(state), viewer, rng))
     assert differing > 0
 
 
@@ -106,7 +105,7 @@ def test_every_offered_template_is_accepted_for_some_value(game_name):
 def accepted_once(game, state, viewer, tpl, rng, tries=40) -> bool:
     before = canon(state)
     for _ in range(tries):
-        trial = copy.deepcopy(state)   # what apply gets: a refusal must leave it as it was
+        trial = copied(state)   # what apply gets: a refusal must leave it as it was
         action = sample_action(tpl, rng)
         try:
             game.apply(trial, viewer, action, random.Random(1))

@@ -6,11 +6,10 @@ not know changes (non-interference over the game's ``hidden_variants``),
 and a ``race`` marks only required templates."""
 from __future__ import annotations
 
-import copy
 import random
 
 from companion import games
-from companion.games.base import HOST, Illegal, sample_action
+from companion.games.base import HOST, Illegal, copied, sample_action
 from tests.conformance.conftest import positions
 from tests.harness import canon
 
@@ -33,7 +32,7 @@ def test_whom_the_game_waits_for_is_public(game_name):
             continue
         waiting = required_seats(game, state, seats)
         for viewer in seats + [None]:
-            for variant in game.hidden_variants(copy.deepcopy(state), viewer, rng):
+            for variant in game.hidden_variants(copied(state), viewer, rng):
                 assert required_seats(game, variant, seats) == waiting, (game_name, viewer)
                 compared += 1
         for s in seats:
@@ -65,7 +64,7 @@ def test_the_host_can_stop_waiting_for_every_seat(game_name):
             for _ in range(6):   # text fields and lists: a few samples
                 action = sample_action(tpl, rng)
                 try:
-                    after, _ = game.apply(copy.deepcopy(state), HOST, action, random.Random(0))
+                    after, _ = game.apply(copied(state), HOST, action, random.Random(0))
                 except Illegal:
                     continue
                 if canon(after) != canon(state):

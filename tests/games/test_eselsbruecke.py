@@ -2,13 +2,12 @@
 refusals, both modes, random play and non-interference."""
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
 import pytest
 
-from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, copied, match_action
 from companion.games.eselsbruecke import GAME
 from companion.games.eselsbruecke.board import teller
 from companion.games.eselsbruecke.deck import load_deck
@@ -39,7 +38,7 @@ def act(state, actor, action, seed=0):
     """Apply like the platform: a template must admit it; state is copied."""
     assert match_action(templates(state, actor), action)[0] is not None, (
         actor, action, templates(state, actor))
-    return GAME.apply(copy.deepcopy(state), actor, action, random.Random(seed))
+    return GAME.apply(copied(state), actor, action, random.Random(seed))
 
 
 def refusal(state, actor, action):
@@ -51,7 +50,7 @@ def refusal(state, actor, action):
         reason = GAME.why_not(state, actor, action)
     else:
         with pytest.raises(Illegal) as caught:
-            GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+            GAME.apply(copied(state), actor, action, random.Random(0))
         reason = caught.value
     assert canon(state) == before
     assert reason is not None
@@ -624,7 +623,7 @@ def informed_play(seed, mode):
         if tpl["type"] == "confirm" and "card" in tpl["fields"]:
             action["card"] = rng.choice(tpl["fields"]["card"])
         try:
-            state, _ = GAME.apply(copy.deepcopy(state), actor, action, random.Random(rng.random()))
+            state, _ = GAME.apply(copied(state), actor, action, random.Random(rng.random()))
         except Illegal as refused:
             assert refused.code in ("own_card", "already_taken", "duplicate_term"), refused.code
         if state["phase"] == "resolution":

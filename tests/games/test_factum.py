@@ -3,13 +3,12 @@ errors table), scoring, title, the corrections of issue #13, random play and
 non-interference through the game's hidden variants."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
-from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, copied, match_action
 from companion.games.factum import GAME
 from tests.harness import canon, check_non_interference, random_play, seen_by
 
@@ -28,7 +27,7 @@ def act(state, actor, action, seed=0):
     apply gets a deep copy."""
     templates = GAME.host_actions(state) if actor == HOST else GAME.actions(state, actor)
     assert match_action(templates, action)[0] is not None, (actor, action, templates)
-    new_state, events = GAME.apply(copy.deepcopy(state), actor, action, random.Random(seed))
+    new_state, events = GAME.apply(copied(state), actor, action, random.Random(seed))
     json.dumps(new_state)
     return new_state, events
 
@@ -42,7 +41,7 @@ def refused(state, actor, action, code, status=None):
     nothing; when no template admits the action, ``why_not`` (pure) gives
     the same reason."""
     before = canon(state)
-    work = copy.deepcopy(state)
+    work = copied(state)
     with pytest.raises(Illegal) as info:
         GAME.apply(work, actor, action, random.Random(0))
     assert info.value.code == code
@@ -141,7 +140,7 @@ def test_rulebook_maximum_round_is_six():
     state = new()
     state = first_round(state, teller=1)  # seat 1's story holds the title, no points
     assert state["title"] == {"seat": 1, "round": 1, "points": False}
-    before = copy.deepcopy(state)
+    before = copied(state)
     # round 2: seat 0 tells, team A = 0, 2, 4; judge 3 lets team B guess
     state = to_decide(state, 0, [0, 2, 4], [1, 3, 5], 3)
     state, events = act(state, 3, {"type": "decide", "guessers": "B"})
@@ -181,7 +180,7 @@ def test_rulebook_maximum_round_is_six():
 # -------------------------------------------------------------- the guess
 def test_guessers_right():
     state = new()
-    before = copy.deepcopy(state)
+    before = copied(state)
     # team A = 0, 1, 2 guesses; team B = 3, 4, 5 confuses (judge 3 adds one too)
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
     assert GAME.view(state, None)["public"]["current"]["deck"] == 1
@@ -196,7 +195,7 @@ def test_guessers_right():
 
 def test_confusers_win_with_judge_card_and_deck_card():
     state = new()
-    before = copy.deepcopy(state)
+    before = copied(state)
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
     state, _ = mark_all(state, [(0, "story", 5), (3, "own", 1), (4, "own", 2), (5, "own", 3)])
     state, events = vote_all(state, [(1, 1), (2, 1)])
@@ -215,7 +214,7 @@ def test_confusers_win_with_judge_card_and_deck_card():
 
 def test_team_b_guesses_right():
     state = new()
-    before = copy.deepcopy(state)
+    before = copied(state)
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 4, "B")
     state, _ = mark_all(state, [(0, "story", 2), (0, "second", 1), (1, "own", 3), (2, "own", 4)])
     assert GAME.view(state, None)["public"]["voters"] == [3, 5]
@@ -456,7 +455,7 @@ def test_teams_sizes_and_no_repeated_split():
             state["phase"], state["last_teller"] = "volunteer", 0
             state["last_a"] = list(a)
             for teller in (a[-1], b[0]):
-                s2, _ = GAME.apply(copy.deepcopy(state), teller, {"type": "volunteer"},
+                s2, _ = GAME.apply(copied(state), teller, {"type": "volunteer"},
                                    random.Random(seed + 1))
                 assert {frozenset(s2["team_a"]), frozenset(s2["team_b"])} != split
                 assert teller in s2["team_a"]
@@ -467,11 +466,11 @@ def test_card_counts():
         seats = list(range(n))
         state = new(seats)
         a, b = seats[:(n + 1) // 2], seats[(n + 1) // 2:]
-        s_a = to_mark(copy.deepcopy(state), 0, a, b, b[0], "A")  # B confuses
+        s_a = to_mark(copied(state), 0, a, b, b[0], "A")  # B confuses
         cur = GAME.view(s_a, None)["public"]["current"]
         assert cur["n"] == max(5, 1 + len(b)) and cur["deck"] == cur["n"] - 1 - len(b)
         assert cur["contributors"] == sorted([0] + b)
-        s_b = to_mark(copy.deepcopy(state), 0, a, b, b[0], "B")  # A confuses
+        s_b = to_mark(copied(state), 0, a, b, b[0], "B")  # A confuses
         cur = GAME.view(s_b, None)["public"]["current"]
         assert cur["n"] == max(5, 1 + len(a)) and cur["deck"] == cur["n"] - 1 - len(a)
         assert cur["contributors"] == a
@@ -506,7 +505,7 @@ def test_title_first_vote_current_wins_no_loss_for_first_story():
     state = first_round(new(), teller=1)
     state, _ = _round(state, 0)
     assert state["phase"] == "best"
-    before = copy.deepcopy(state)
+    before = copied(state)
     assert GAME.view(state, None)["public"]["best_voters"] == [2, 3, 4, 5]
     refused(state, 0, {"type": "best", "story": "current"}, "not_best_voter", 403)
     refused(state, 1, {"type": "best", "story": "title"}, "not_best_voter", 403)
@@ -519,14 +518,14 @@ def test_title_first_vote_current_wins_no_loss_for_first_story():
 def test_title_first_vote_title_wins_gets_points_then_keeps():
     state = first_round(new(), teller=1)
     state, _ = _round(state, 0)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, events = _best_all(state, ["title", "title", "current", "title"])
     assert gains(before, state) == {0: 0, 1: 3, 2: 0, 3: 0, 4: 0, 5: 0}
     assert state["title"] == {"seat": 1, "round": 1, "points": True}
     assert "best_title_first" in keys(events)
     # round 3: the title story wins again: nothing changes
     state, _ = _round(state, 2)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, events = _best_all(state, ["title", "title", "title", "current"])
     assert gains(before, state) == {s: 0 for s in SIX}
     assert state["title"] == {"seat": 1, "round": 1, "points": True}
@@ -535,13 +534,13 @@ def test_title_first_vote_title_wins_gets_points_then_keeps():
 def test_title_first_vote_tie_keeps_title_without_points():
     state = first_round(new(), teller=1)
     state, _ = _round(state, 0)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, events = _best_all(state, ["title", "current", "current", "title"])
     assert gains(before, state) == {s: 0 for s in SIX}
     assert state["title"] == {"seat": 1, "round": 1, "points": False}
     # next vote: current wins; the holder never got points and loses none
     state, _ = _round(state, 2)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, events = _best_all(state, ["current"] * 4)
     assert gains(before, state) == {0: 0, 1: 0, 2: 3, 3: 0, 4: 0, 5: 0}
 
@@ -551,12 +550,12 @@ def test_title_transfer_minus_three():
     state, _ = _round(state, 0)
     state, _ = _best_all(state, ["current"] * 4)  # 0 holds the title with 3 points
     state, _ = _round(state, 2)
-    before = copy.deepcopy(state)
+    before = copied(state)
     assert GAME.view(state, None)["public"]["best_voters"] == [1, 3, 4, 5]
     state, events = _best_all(state, ["current", "current", "title", "title"])
     assert gains(before, state) == {s: 0 for s in SIX}  # a tie: title stays
     state, _ = _round(state, 3)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, events = _best_all(state, ["current", "current", "title", "current"])
     assert gains(before, state) == {0: -3, 1: 0, 2: 0, 3: 3, 4: 0, 5: 0}
     assert "best_loses" in keys(events)
@@ -575,7 +574,7 @@ def test_no_vote_when_teller_holds_title_and_host_closes_best():
     # host closes a best vote: the votes in decide
     state, _ = _round(state, 4)
     state, _ = act(state, 1, {"type": "best", "story": "current"})
-    before = copy.deepcopy(state)
+    before = copied(state)
     assert GAME.host_actions(state)[0]["fields"] == {"step": ["best"]}
     state, events = act(state, HOST, {"type": "close", "step": "best"})
     assert "best_closed" in keys(events)
@@ -712,11 +711,11 @@ def test_own_secrets_are_visible_to_self():
     state = to_mark(state, 0, [0, 1, 2], [3, 4, 5], 3, "A")
     state, _ = mark_all(state, [(0, "story", 5), (3, "own", 1), (4, "own", 2), (5, "own", 3)])
     state, _ = vote_all(state, [(1, 2)])
-    v = copy.deepcopy(state)
+    v = copied(state)
     v["votes"]["1"] = 3
     assert seen_by(GAME, v, 1) != seen_by(GAME, state, 1)
     assert seen_by(GAME, v, 2) == seen_by(GAME, state, 2)
-    v = copy.deepcopy(state)
+    v = copied(state)
     v["marks"]["3"]["own"] = 4
     assert seen_by(GAME, v, 3) != seen_by(GAME, state, 3)
     assert seen_by(GAME, v, 4) == seen_by(GAME, state, 4)
@@ -735,7 +734,7 @@ def test_a_confuser_cannot_move_a_mark_once_the_vote_opens():
     assert not [t for t in GAME.actions(state, 4) if t["type"] == "mark"]
     refused(state, 4, {"type": "mark", "card": "own", "position": 4}, "marks_final", 409)
     refused(state, 0, {"type": "mark", "card": "story", "position": 4}, "marks_final", 409)
-    before = copy.deepcopy(state)
+    before = copied(state)
     state, _ = vote_all(state, [(2, 4)])
     reveal = GAME.view(state, None)["public"]["last"]["reveal"]
     assert reveal["chosen"] == 4 and reveal["owner"] is None
@@ -819,7 +818,7 @@ def all_actions(tpl):
 def accepted_for_some_value(state, actor, tpl):
     for action in all_actions(tpl):
         try:
-            GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+            GAME.apply(copied(state), actor, action, random.Random(0))
             return True
         except Illegal:
             continue
@@ -906,6 +905,6 @@ def test_every_refusal_is_listed():
                 if actor == 99 or action["type"] not in GAME.action_types:
                     continue
                 with pytest.raises(Illegal) as info:
-                    GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+                    GAME.apply(copied(state), actor, action, random.Random(0))
                 assert info.value.code == reason.code
     assert {"wrong_step", "not_in_game", "players_only", "host_only"} <= codes

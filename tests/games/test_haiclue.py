@@ -1,7 +1,6 @@
 """Haiclue referee: rules, refusals, random play and non-interference."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -12,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, copied, match_action
 from companion.games.haiclue import GAME
 from companion.games.haiclue import texts_de, texts_en
 from companion.games.haiclue.board import BY_INITIAL, COLORS, tiles_per_stack
@@ -33,7 +32,7 @@ def act(state, actor, action, seed=0):
     """Apply like the platform: the templates must admit it, state is copied."""
     templates = GAME.actions(state, actor) if actor != HOST else GAME.host_actions(state)
     assert match_action(templates, action)[0] is not None, (actor, action, templates)
-    return GAME.apply(copy.deepcopy(state), actor, action, random.Random(seed))
+    return GAME.apply(copied(state), actor, action, random.Random(seed))
 
 
 def all_ready(state):
@@ -118,7 +117,7 @@ class Tracker:
             key = (state["round"], i)
             if key in self.results:
                 assert self.results[key] == r  # a revealed result never changes
-            self.results[key] = copy.deepcopy(r)
+            self.results[key] = copied(r)
 
 
 def recompute(state, tracker):
@@ -697,11 +696,11 @@ def test_the_check_could_fail():
     state, _ = all_ready(state)
     state, _ = act(state, 0, {"type": "guess", "color": "red"})
     author = state["order"][0]
-    v = copy.deepcopy(state)
+    v = copied(state)
     v["colors"][str(author)] = other(v["colors"][str(author)])
     assert GAME.view(v, author) != GAME.view(state, author)
     assert GAME.view(v, 2) == GAME.view(state, 2)
-    w = copy.deepcopy(state)
+    w = copied(state)
     w["guesses"]["0"] = "blue"
     assert GAME.view(w, 0) != GAME.view(state, 0)
     assert GAME.view(w, None) == GAME.view(state, None)

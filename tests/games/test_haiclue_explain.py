@@ -3,12 +3,11 @@ the key positions of a round, in both languages, and that the secret line
 carries the secret while the open line does not."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
-from companion.games.base import HOST, match_action
+from companion.games.base import HOST, copied, match_action
 from companion.games.haiclue import GAME
 from companion.i18n import translate
 from tests.harness import awaited
@@ -27,7 +26,7 @@ def new(n=5, seed=1, **options):
 def act(state, actor, action):
     templates = GAME.actions(state, actor) if actor != HOST else GAME.host_actions(state)
     assert match_action(templates, action)[0] is not None, (actor, action)
-    return GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+    return GAME.apply(copied(state), actor, action, random.Random(0))
 
 
 def all_ready(state):
@@ -118,7 +117,7 @@ def test_own_guess_only_under_the_reveal(lang):
     assert now != before and GUESS_MUST[lang] not in now and moves == {}
     assert all(NAMES[s] in now for s in rest)
     # another guess of another colour changes the secret line only
-    other = copy.deepcopy(state)
+    other = copied(state)
     other["guesses"][str(guesser)] = "red"
     again = told(other, guesser, lang)
     assert again[0] == now and again[1] != secret

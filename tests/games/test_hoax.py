@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.base import HOST
+from companion.games.base import HOST, copied
 from companion.games.hoax import GAME
 from companion.games.hoax.common import next_in_round
 
@@ -778,7 +778,6 @@ def test_why_not_and_apply_agree_over_random_positions():
     """For actions drawn from any seat's templates and tried by every seat,
     why_not is None exactly when apply accepts, and names apply's refusal;
     neither changes the state when it refuses."""
-    import copy
     from companion.games.base import Illegal, sample_action
     from tests.harness import canon, random_play
     rng = random.Random(5)
@@ -797,7 +796,7 @@ def test_why_not_and_apply_agree_over_random_positions():
                     for actor in [HOST, *range(n)]:
                         reason = GAME.why_not(st, actor, action)
                         try:
-                            GAME.apply(copy.deepcopy(st), actor, action, random.Random(1))
+                            GAME.apply(copied(st), actor, action, random.Random(1))
                             assert reason is None, (actor, action, reason.code)
                         except Illegal as err:
                             assert reason is not None and reason.code == err.code
@@ -910,7 +909,6 @@ def test_templates_are_exact():
     """Every action drawn from any template of any seat is accepted: the
     secret ``cover``, ``show`` and ``accuse`` lists leave one's own identity
     out (issue #25), so nothing a phone offers is refused."""
-    import copy
     from companion.games.base import Illegal, sample_action
     from tests.harness import random_play
     tried = 0
@@ -926,7 +924,7 @@ def test_templates_are_exact():
                 for tpl in tpls:
                     action = sample_action(tpl, rng)
                     try:
-                        GAME.apply(copy.deepcopy(st), s, action, rng)
+                        GAME.apply(copied(st), s, action, rng)
                     except Illegal as err:
                         raise AssertionError((seed, k, s, tpl, err.code))
                     tried += 1

@@ -1,13 +1,12 @@
 """Shared helpers for the HOAX tests (not a test module itself)."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
-from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, copied, match_action
 from companion.games.hoax import GAME
 from companion.games.hoax.common import find_claim
 from companion.i18n import lookup
@@ -38,7 +37,7 @@ GAME_IDS = ["baron", "monk", "judge", "trader", "magician", "thief", "farmer"]
 
 def act(st, actor, seed=1, **action):
     """Applies an action to a copy; returns (state, events)."""
-    return GAME.apply(copy.deepcopy(st), actor, dict(action), random.Random(seed))
+    return GAME.apply(copied(st), actor, dict(action), random.Random(seed))
 
 
 def offered(st, actor, **action):

@@ -4,13 +4,12 @@ to the end, and hidden-means-hidden (the new identity of a second identity
 and the undealt cards)."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
-from companion.games.base import HOST, Illegal
+from companion.games.base import HOST, Illegal, copied
 from companion.games.hoax import GAME
 from tests.harness import check_non_interference, random_play
 
@@ -183,7 +182,7 @@ def test_original_accuse_at_any_time():
     assert any(t["type"] == "accuse" and not t.get("required") and t.get("confirm")
                for t in GAME.actions(st, GREGOR))
     st, _ = act(st, PETRA, type="claim", identity="farmer", action="grain")
-    turn = copy.deepcopy(st["turn"])
+    turn = copied(st["turn"])
     assert st["to_move"] == GREGOR
     st, ev_ = act(st, TOM, type="accuse", target=SYLVIA, identity="thief")   # wrong
     assert keys(ev_) == ["accuse", "accuse_secret", "accuse_wrong"]
@@ -335,7 +334,7 @@ def test_second_identity_first_wrong_doubt():
     assert pub["players"][PETRA]["revealed"] is None and not pub["players"][PETRA]["covered"]
     assert GAME.view(st, PETRA)["you"]["secret"] == {"identity": "monk"}
     # only Petra can tell her new identity from another one
-    other = copy.deepcopy(st)
+    other = copied(st)
     other["ident"][str(PETRA)] = "thief"
     for viewer in (None, SYLVIA, CHRISTIAN, GREGOR, HOST):
         viewer = None if viewer == HOST else viewer
@@ -536,7 +535,7 @@ def test_non_interference_second_identity():
             if str(s) in st["out"] or st["winner"] is not None:
                 continue
             for viewer in [v for v in range(n) if v != s] + [None]:
-                changed = [v for v in GAME.hidden_variants(copy.deepcopy(st), viewer, rng)
+                changed = [v for v in GAME.hidden_variants(copied(st), viewer, rng)
                            if v["ident"][str(s)] != st["ident"][str(s)]]
                 with_second += len(changed)
     assert compared > 300 and with_second > 20
@@ -547,7 +546,7 @@ def test_undealt_cards_stay_hidden_after_the_game():
     for st, *_r in random_play(GAME, [0, 1, 2], SECOND, 77, max_steps=20000):
         pass
     assert GAME.winners(st)
-    variants = GAME.hidden_variants(copy.deepcopy(st), None, random.Random(1))
+    variants = GAME.hidden_variants(copied(st), None, random.Random(1))
     assert variants and all(v["undealt"] != st["undealt"] for v in variants)
     assert check_non_interference(GAME, st, [0, 1, 2], GAME.hidden_variants,
                                   random.Random(2)) >= 4

@@ -3,13 +3,12 @@ rulebook's example), refusals, random play in both master modes and
 non-interference (the sealed rule is never seen by whoever may not)."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
-from companion.games.base import HOST, SHARED_ERRORS, Illegal, match_action
+from companion.games.base import HOST, SHARED_ERRORS, Illegal, copied, match_action
 from companion.games.what_the_rule import deck, flow
 from companion.games.what_the_rule.cards import BOX, BY_CODE, CODES
 from companion.games.what_the_rule.rules import EXAMPLES, GAME
@@ -36,7 +35,7 @@ def act(state, actor, action, seed=0):
     """Apply like the platform: a template must admit it, state is copied."""
     assert match_action(templates(state, actor), action)[0] is not None, (
         actor, action, templates(state, actor))
-    state, events = GAME.apply(copy.deepcopy(state), actor, action, random.Random(seed))
+    state, events = GAME.apply(copied(state), actor, action, random.Random(seed))
     json.dumps(state)
     return state
 
@@ -50,7 +49,7 @@ def refusal(state, actor, action) -> Illegal:
         reason = GAME.why_not(state, actor, action)
     else:
         with pytest.raises(Illegal) as info:
-            GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))
+            GAME.apply(copied(state), actor, action, random.Random(0))
         reason = info.value
     assert isinstance(reason, Illegal)
     assert reason.code in GAME.errors or reason.code in SHARED_ERRORS
@@ -794,7 +793,7 @@ def ends_with_rule(state, action_actor, action, reason, rule_text):
     """Applies the last action; the rule is in its log lines and in the
     public view's last result."""
     before = len(state["results"])
-    state, events = GAME.apply(copy.deepcopy(state), action_actor, action, random.Random(0))
+    state, events = GAME.apply(copied(state), action_actor, action, random.Random(0))
     assert len(state["results"]) == before + 1
     result = GAME.view(state, None)["public"]["results"][-1]
     assert result["reason"] == reason

@@ -5,13 +5,12 @@ request (``budget.OPS``), and past it the action is refused
 count, never by time (``bench/rule_budget.py`` measures the time)."""
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 
 import pytest
 
-from companion.games.base import Illegal
+from companion.games.base import Illegal, copied
 from companion.games.what_the_rule import budget, deck
 from companion.games.what_the_rule.budget import OPS, metered
 from companion.games.what_the_rule.equivalence import (PER_VALUES, Frame, _layers, compiled,
@@ -29,7 +28,7 @@ LAST_CHARGE = 72 * (node_ops(parse(HOSTILE).tree) + PER_VALUES)
 
 
 def apply(state, actor, action):
-    return GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))[0]
+    return GAME.apply(copied(state), actor, action, random.Random(0))[0]
 
 
 def at_the_guess(rule="count > 0"):
@@ -53,7 +52,7 @@ def cost(state, actor, action) -> tuple[int, str]:
 
 def test_the_issues_guess_is_refused_when_its_count_passes_the_budget_and_nothing_is_stored():
     state = at_the_guess()
-    before = copy.deepcopy(state)
+    before = copied(state)
     used, outcome = cost(state, 1, {"type": "guess", "rule": HOSTILE})
     assert outcome == "rule_too_complex"
     assert OPS < used <= OPS + LAST_CHARGE, used        # refused as soon as it passed

@@ -4,7 +4,6 @@ what they may do and what it means — in both languages, the sealed rule only
 in the game master's secret lines."""
 from __future__ import annotations
 
-import copy
 import random
 import re
 
@@ -29,6 +28,7 @@ from tests.games.test_what_the_rule import (
     seal_text,
 )
 from tests.harness import awaited
+from companion.games.base import copied
 
 NAMES = {ALAN: "Alan", BOB: "Bob", CARO: "Caro", DINA: "Dina"}
 SEATS = [ALAN, BOB, CARO, DINA]
@@ -207,7 +207,7 @@ def test_with_the_app_as_gm_everyone_draws_and_guesses_in_the_rule_language():
 # --- what decisive events meant --------------------------------------------------------------
 
 def events_of(state, actor, action):
-    return GAME.apply(copy.deepcopy(state), actor, action, random.Random(0))[1]
+    return GAME.apply(copied(state), actor, action, random.Random(0))[1]
 
 
 def meaning(event, lang="en"):
@@ -278,7 +278,7 @@ def test_every_action_type_has_a_static_what_it_does():
 @pytest.mark.parametrize("viewer", [ALAN, CARO, DINA, None])
 def test_explanations_do_not_change_when_only_the_sealed_rule_changes(viewer):
     state = play(seal_rule(new(4), "color == white"), WHITE[0])
-    other = copy.deepcopy(state)
+    other = copied(state)
     other["rule"]["rule"] = "shape == circle"
     if viewer == CARO:     # the game master knows the rule: only the secret lines differ
         assert told(state, viewer)["now"] == told(other, viewer)["now"]

@@ -6,7 +6,6 @@ guesses explained once the rule is shown, and rules whose row runs dead
 refused when sealed — each said in English and German."""
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.base import HOST, Illegal, match_action
+from companion.games.base import HOST, Illegal, copied, match_action
 from companion.games.what_the_rule import deck, flow, hidden
 from companion.games.what_the_rule.cards import ATTRIBUTES, BY_CODE, CARDS, CODES
 from companion.games.what_the_rule.equivalence import dead_end_row, equivalent, judge
@@ -47,7 +46,7 @@ def act(state, actor, action, seed=0):
     the state is copied)."""
     templates = GAME.actions(state, actor) if actor != HOST else GAME.host_actions(state)
     assert match_action(templates, action)[0] is not None, (actor, action, templates)
-    state, events = GAME.apply(copy.deepcopy(state), actor, action, random.Random(seed))
+    state, events = GAME.apply(copied(state), actor, action, random.Random(seed))
     json.dumps(state)
     return state, events
 
@@ -280,7 +279,7 @@ def test_nothing_about_a_wrong_guess_shows_while_the_round_runs():
         assert "circle-6" not in seen
     # ... and a change of what it would show is invisible to whoever may not know the rule
     for viewer in (None, ALAN, BOB, DINA):
-        (variant,) = hidden.hidden_variants(copy.deepcopy(state), viewer, random.Random(1))
+        (variant,) = hidden.hidden_variants(copied(state), viewer, random.Random(1))
         assert variant["partings"] != state["partings"]
         assert GAME.view(variant, viewer) == GAME.view(state, viewer)
 
@@ -323,7 +322,7 @@ def test_a_long_row_and_full_cards_when_the_rules_read_more_than_one_property():
         state, _ = act(state, state["turn"], {"type": "no_guess"})
     state, _ = play_fitting(state, 1)
     state, _ = act(state, state["turn"], {"type": "guess", "rule": "color != prev.color and shape == circle"})
-    state, events = GAME.apply(copy.deepcopy(state), HOST, {"type": "void_round"}, random.Random(0))
+    state, events = GAME.apply(copied(state), HOST, {"type": "void_round"}, random.Random(0))
     (line,) = [text for text in said(events) if "part ways" in text]
     assert line == ("Bob's guess color != prev.color and shape == circle and the rule part ways "
                     "after black card with 1 filled circle: white card with 1 filled triangle "

@@ -6,13 +6,12 @@ only replays the author's ``hidden_variants`` (tests/conformance/
 test_rules.py, before the declaration) caught it too: most did not."""
 from __future__ import annotations
 
-import copy
 import random
 import re
 
 import pytest
 
-from companion.games.base import Move, Secret, ev, line, seat
+from companion.games.base import Move, Secret, copied, ev, line, seat
 from tests.conformance.conftest import positions
 from tests.conformance.secrets import prove_secrets
 from tests.harness import check_non_interference
@@ -22,7 +21,7 @@ from tests.kit.example_game import Pick
 
 def only_letters(self, state, viewer, rng):
     """Variants that forget the picks: only the other seats' letters."""
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     for s in state["seats"]:
         if s != viewer:
             variant["letters"][str(s)] = rng.choice("ABCDEFGH")
@@ -100,7 +99,7 @@ class OrderLeaks(Pick):
 
 def only_picks(self, state, viewer, rng):
     """Variants that forget the letters: only the other seats' picks."""
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     for k in variant["picks"]:
         if k != str(viewer):
             variant["picks"][k] = rng.randint(1, 3)

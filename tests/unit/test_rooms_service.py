@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
-from companion import gameplay, lobby, rooms
+from companion import gameplay, lobby, room_cache, rooms
 from companion.errors import ServiceError
 from companion.games.base import match_action, sample_action, template
 from companion.service import Service
+from companion.store import sqlite as sqlite_store
 from companion.store.sqlite import SqliteStore
 
 
@@ -337,16 +339,33 @@ def kept_rooms(service: Service) -> set[str]:
             for code in kept}
 
 
-def test_a_process_forgets_the_rooms_it_served_once_they_expire(tmp_path):
+class Clock:
+    """The clock of the store and of the process's room caches, moved by
+    the test: an expiry without waiting for it (no timed assertion)."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_process_forgets_the_rooms_it_served_once_they_expire(tmp_path, monkeypatch):
     """A room idle past the store's expiry is gone from the store, so the
     process keeps nothing of it either: its memory is bounded by the rooms
     still alive, not by every room it ever served."""
+    clock = Clock()
+    monkeypatch.setattr(sqlite_store, "time", SimpleNamespace(time=clock, sleep=time.sleep))
+    monkeypatch.setattr(room_cache, "time", SimpleNamespace(monotonic=clock, sleep=time.sleep))
     store = SqliteStore(str(tmp_path / "r.sqlite3"))
-    store.idle_seconds = 0.3
+    store.idle_seconds = 60
     svc = Service(store, action_rate=0)
     served = serve_rooms(svc, 30)
     assert set(served) <= kept_rooms(svc)
-    time.sleep(0.4)   # every room served so far has expired
+    clock.now += 59
+    serve_rooms(svc, 1)
+    assert set(served) <= kept_rooms(svc)   # not yet expired
+    clock.now += 61   # every room served so far has expired
     alive = serve_rooms(svc, 1)
     assert kept_rooms(svc) == set(alive)
 

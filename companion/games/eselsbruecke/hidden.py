@@ -4,10 +4,9 @@ untaken card of the story being resolved (the viewer's own cards stay), in
 the other players' hands and in the deck."""
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import Secret
+from ..base import Secret, copied
 from .board import _k
 from .deck import DECK_SEP
 
@@ -15,7 +14,7 @@ from .deck import DECK_SEP
 def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
     out = []
     for attempt in range(3):
-        variant = copy.deepcopy(state)
+        variant = copied(state)
         changed = _vary_told(variant, rng, attempt)
         changed |= _vary_deal(variant, viewer, rng, attempt)
         changed |= _vary_hands(variant, viewer, rng, attempt)

@@ -5,10 +5,9 @@ revealed, and the best-story ballots (for good: once counted, only the
 counts are known, so the others' ballots may be reshuffled among them)."""
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import Secret
+from ..base import Secret, copied
 from .roles import key
 
 
@@ -46,7 +45,7 @@ def moved_marks(state: dict, mine: str | None, rng: random.Random) -> dict | Non
         return None
     own = set(state["marks"].get(mine, {}).values()) if mine else set()
     free = [p for p in range(1, state["n"] + 1) if p not in own]
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     for (k, kind), position in zip(others, rng.sample(free, len(others))):
         variant["marks"][k][kind] = position
     return variant
@@ -58,7 +57,7 @@ def other_votes(state: dict, mine: str | None, rng: random.Random) -> dict | Non
     if state["phase"] != "vote" or not others:
         return None
     options = state["tied"] or list(range(1, state["n"] + 1))
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     for k in others:
         variant["votes"][k] = rng.choice(options)
     return variant
@@ -70,7 +69,7 @@ def other_ballots(state: dict, mine: str | None, rng: random.Random) -> dict | N
     others = [k for k in state["best_votes"] if k != mine]
     if not others:
         return None
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     if state["phase"] == "best":
         for k in others:
             variant["best_votes"][k] = rng.choice(["current", "title"])

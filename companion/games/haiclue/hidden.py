@@ -11,10 +11,9 @@
 """
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import Secret
+from ..base import Secret, copied
 from .board import BY_INITIAL, COLORS, INITIAL, author, key
 
 VARIANTS = 3
@@ -41,7 +40,7 @@ SECRETS = (Secret("colors.*", values=tuple(COLORS), when=unrevealed),
 
 
 def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list[dict]:
-    return [_variant(copy.deepcopy(state), viewer, rng) for _ in range(VARIANTS)]
+    return [_variant(copied(state), viewer, rng) for _ in range(VARIANTS)]
 
 
 def _variant(state: dict, viewer: int | None, rng: random.Random) -> dict:

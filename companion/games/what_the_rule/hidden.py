@@ -7,10 +7,9 @@ deck and at which level) is public, as at the real table; a variant keeps
 that and changes the rule itself."""
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import Secret
+from ..base import Secret, copied
 from . import deck
 from .flow import RUNNING
 
@@ -47,7 +46,7 @@ def hidden_variants(state: dict, viewer: int | None, rng: random.Random) -> list
     rule = state["rule"]
     if rule is None or state["phase"] not in RUNNING or knows_rule(state, viewer):
         return []
-    variant = copy.deepcopy(state)
+    variant = copied(state)
     # where each wrong guess and the rule part ways follows from the rule:
     # it is shown only when the round ends (another rule, other partings)
     variant["partings"] = {index: {**parting, "n": parting["n"] + 1, "row": parting["row"][1:]}
