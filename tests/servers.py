@@ -25,6 +25,7 @@ class Server:
                  cwd: Path | None = None, module: str = "companion"):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.db = db
         environ = dict(os.environ)
         environ.pop("REDIS_URL", None)
         environ.update({"COMPANION_EXTRA_GAMES": "tests.fixture_game",
@@ -73,6 +74,8 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+        if getattr(self, "local", None) is not None:   # tests/browser/test_table_board.LocalRoom's
+            self.local.store.close()
         return self.process.returncode
 
     def kill(self) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from companion.games.base import sample_action
 from tests.browser.conftest import PHONE, new_page
-from tests.browser.test_table_board import SHIPPED, Room, player_names
+from tests.browser.test_table_board import SHIPPED, LocalRoom, player_names
 
 RAW_KEY = re.compile(r"\b(option|action|field|value|log|error|page|ui|confirm)\.[a-z_]+")
 
@@ -23,8 +23,10 @@ def server(unlimited_server):
     return unlimited_server
 
 
-def sentence(page, view, tpl, action):
-    return page.evaluate("([v, t, a]) => Companion.confirmSentence(v, t, a)", [view, tpl, action])
+def sentences(page, view, choices):
+    """The page's confirm sentence of each (template, action), one call."""
+    return page.evaluate("([v, cs]) => cs.map(([t, a]) => Companion.confirmSentence(v, t, a))",
+                         [view, choices])
 
 
 def bad(text):
@@ -35,7 +37,7 @@ def bad(text):
 def test_every_confirm_is_worded(server, browser, game):
     """Both languages read the same positions and the same sampled choices
     (one random game, a page per language)."""
-    room = Room(server, game, player_names(game))
+    room = LocalRoom(server, game, player_names(game))   # the pages only word the choices
     room.host_act({"type": "start"})
     pages = {}
     for lang in ("en", "de"):
@@ -49,15 +51,12 @@ def test_every_confirm_is_worded(server, browser, game):
             break
         for token in list(room.tokens.values()) + [room.host]:
             view = room.view(token)
-            for tpl in view["actions"]:
-                if not tpl.get("confirm"):
-                    continue
-                action = sample_action(tpl, rng)
-                seen.add(tpl["type"])
-                for lang, page in pages.items():
-                    text = sentence(page, view | {"lang": lang}, tpl, action)
-                    if bad(text):
-                        wrong.append((lang, tpl["type"], action, text))
+            choices = [(tpl, sample_action(tpl, rng)) for tpl in view["actions"] if tpl.get("confirm")]
+            seen.update(tpl["type"] for tpl, _ in choices)
+            for lang, page in pages.items():
+                texts = sentences(page, view | {"lang": lang}, choices) if choices else []
+                wrong += [(lang, tpl["type"], action, text)
+                          for (tpl, action), text in zip(choices, texts) if bad(text)]
         room.random_move(rng)
     assert seen, f"{game}: no confirm seen"
     assert not wrong, wrong[:5]

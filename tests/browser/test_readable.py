@@ -17,7 +17,7 @@ import pytest
 from companion import games
 from companion.games.base import sample_action
 from tests.browser.conftest import SCREENS, host_table, wait_js
-from tests.browser.test_table_board import SHIPPED, Room
+from tests.browser.test_table_board import SHIPPED, LocalRoom, Room
 
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan", "Maximilian", "Henriette"]
 #: the largest table of each game (HOAX: 8 with large_group; at most 10)
@@ -206,7 +206,7 @@ QUICK = {"factum": {"target": 5}, "what_the_rule": {"rounds": 1}, "haiclue": {},
 def test_the_end_of_an_evening_of_ten_games_fits(server, browser):
     """Eight players, ten games of every title (the longest titles side by
     side): the winners, the chart and the standings whole on the screen."""
-    room = Room(server, "hoax", NAMES[:8], LARGEST["hoax"])
+    room = LocalRoom(server, "hoax", NAMES[:8], LARGEST["hoax"])   # played here, then looked at
     rng = random.Random("evening")
     order = list(QUICK)
     for i in range(30):

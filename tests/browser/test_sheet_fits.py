@@ -24,7 +24,7 @@ import pytest
 from companion import games
 from companion.games.base import sample_action
 from tests.browser.conftest import PHONE, SCREENS, hold, release, seat_phone, slide, wait_js
-from tests.browser.test_table_board import SHIPPED, Room
+from tests.browser.test_table_board import SHIPPED, LocalRoom, Room
 
 #: WebKit's phone width (an iPhone's "Pro Max" screen in CSS pixels, rounded up)
 WEBKIT = {"width": 447, "height": 906}
@@ -171,7 +171,7 @@ def test_the_held_sheet_fits_the_largest_table(server, browser, game):
         return held_secret_fits(server, browser, game, names, options)
     looked = 0
     for attempt in range(3):
-        room = Room(server, game, names, options)
+        room = LocalRoom(server, game, names, options)
         room.host_act({"type": "start"})
         rng = random.Random(f"sheet/{game}/{attempt}")
         for n, (seat, kinds) in enumerate(positions(room, rng)):
@@ -191,7 +191,7 @@ def held_secret_fits(server, browser, game, names, options):
     """A game without secret choices (the rules make no move face down):
     the sheet of a seat holding a secret, as soon as one does and again
     some moves on."""
-    room = Room(server, game, names, options)
+    room = LocalRoom(server, game, names, options)
     room.host_act({"type": "start"})
     rng = random.Random(f"sheet/{game}")
     for when in ("first", "later"):

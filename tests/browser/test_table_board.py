@@ -23,7 +23,10 @@ import pytest
 import requests
 
 from companion import games
-from companion.games.base import sample_action
+from companion.errors import ServiceError, error_answer
+from companion.games.base import copied, sample_action
+from companion.service import Service
+from companion.store.sqlite import SqliteStore
 from tests.browser.conftest import new_page
 from tests.servers import Server
 
@@ -113,6 +116,43 @@ class Room:
             if until(view) or view["status"] != "playing" or not self.random_move(rng, view["waiting"]):
                 return view
         return self.view()
+
+
+class LocalRoom(Room):
+    """A room played in this process, by the service every transport calls,
+    on the server's own database: a random game without HTTP (an HTTP view
+    costs about ten times the view itself, client and server together).
+    The server reads the room from the store when a page opens it, but an
+    open page is pushed nothing this process does: for tests that play
+    first and open a page to look afterwards."""
+
+    def __init__(self, server, game: str, names: list[str], options: dict | None = None):
+        self.url = server.url
+        self.service = local_service(server)
+        made = self.service.create_room(game, options or {})
+        self.code, self.host = made["code"], made["host_token"]
+        self.tokens = {}
+        for name in names:
+            seat = self.service.join(self.code, name)
+            self.tokens[seat["seat"]] = seat["token"]
+
+    def act(self, token: str, action: dict) -> dict:
+        try:
+            return copied(self.service.act(self.code, token, action, "en"))
+        except ServiceError as refusal:
+            return error_answer(refusal, "en")
+
+    def view(self, token: str | None = None) -> dict:
+        return copied(self.service.view(self.code, token, "en"))
+
+
+def local_service(server) -> Service:
+    """One service per server (as configured by tests/servers.py: no action
+    rate, no grace for seats away), on its database."""
+    if getattr(server, "local", None) is None:
+        assert server.db, "a server of LocalRoom needs its SQLite file"
+        server.local = Service(SqliteStore(server.db), action_rate=0, away_after=0)
+    return server.local
 
 
 def player_names(name: str) -> list[str]:

@@ -19,7 +19,7 @@ import pytest
 
 from tests.browser.conftest import SCREENS, host_table, wait_js
 from tests.browser.test_readable import SMALL_TEXT
-from tests.browser.test_table_board import Room
+from tests.browser.test_table_board import LocalRoom, Room
 
 SIZES = [{"width": 1280, "height": 800}, {"width": 810, "height": 1080}, {"width": 800, "height": 1280}]
 NAMES = ["Anna", "Ben", "Clara", "Dirk", "Emil", "Fritz"]
@@ -199,7 +199,7 @@ def test_the_next_game_offers_explanations(server, browser):
     ticked, the next game's lobby explains and the switch says on; the
     confirm names it, and What the Rule?!'s rounds at 0 as the default."""
     import random
-    room = Room(server, "haiclue", ["Anna", "Ben", "Cara"])
+    room = LocalRoom(server, "haiclue", ["Anna", "Ben", "Cara"])   # played here, then looked at
     room.host_act({"type": "start"})
     assert room.play(random.Random(3))["status"] == "finished"
     table = host_table(browser, server, room)
@@ -264,7 +264,7 @@ def test_the_running_chart_shows_while_scores_change(server, browser, game):
     issue #40); the tools' words stay whole and nothing is under 20 px."""
     import random
     names = {"factum": NAMES[:4], "haiclue": NAMES[:4]}.get(game, NAMES[:3])
-    room = Room(server, game, names)
+    room = LocalRoom(server, game, names)   # played here, then looked at
     room.host_act({"type": "start"})
     if game == "eselsbruecke":   # (random names win no card: the players remember)
         tell_all(room)
