@@ -448,9 +448,18 @@ def test_every_deck_rule_keeps_its_meaning_over_the_first_cards(rule_id):
     rule = deck.rule(rule_id)
     assert not reads(rule.tree)["prev2"] and not reads(rule.tree)["total"]
     fingerprint = hashlib.sha256(mask(rule, None, 0).to_bytes(9, "big"))
+    # a situation's mask is worked out once per what the rule reads of it
+    # (the attributes of ``prev``, the row's length): the same answers,
+    # a fraction of the 124,416 evaluations per rule
+    read = reads(rule.tree)
+    attrs = [ATTRIBUTES.index(a) for a in sorted(read["prev"])]
+    masks: dict[tuple, int] = {}
     for prev in CARDS:
         for n in range(1, 25):
-            fingerprint.update(mask(rule, prev, n).to_bytes(9, "big"))
+            key = (tuple(prev[i] for i in attrs), n if read["n"] else None)
+            if key not in masks:
+                masks[key] = mask(rule, prev, n)
+            fingerprint.update(masks[key].to_bytes(9, "big"))
     assert fingerprint.hexdigest()[:16] == MEANING[rule_id]
 
 
