@@ -126,12 +126,12 @@
   }
   /* This game's private lines, newest first: the latest few in full, the
      older ones folded under "Earlier" (they may be from earlier rounds). */
-  function privateLines(view) {
+  function privateLines(view, shown = PRIVATE_RECENT) {
     const from = view.game_log_from || 0;
     const lines = view.log.filter((line) => line.private && line.n >= from).reverse();
     if (!lines.length) return "";
     const item = (line) => `<li>${K.esc(line.text)}</li>`;
-    const recent = lines.slice(0, PRIVATE_RECENT), older = lines.slice(PRIVATE_RECENT);
+    const recent = lines.slice(0, shown), older = lines.slice(shown);
     return `<h3>${K.esc(K.t("page.only_for_you"))}</h3><ol class="log private">` +
       recent.map(item).join("") + "</ol>" + (older.length
       ? `<details class="private-older"><summary>${K.esc(K.t("page.earlier", {n: older.length}))}</summary>` +
@@ -164,6 +164,7 @@
     if (!on) {
       ["secret-items", "secret-actions", "secret-log"].forEach((id) => { $(id).innerHTML = ""; });
       $("secret-aim").textContent = "";
+      delete $("secret-body").dataset.fit;
       return;
     }
     const sorted = K.sortActions(view);
@@ -174,8 +175,24 @@
     K.renderPicks(view, $("secret-actions"), choices, send);
     $("secret-log").innerHTML = notes;
     aimLine(null);
+    fitSheet(view);
   }
   K.onReveal(drawSecret);
+  /* At a game's largest table the sheet can hold more than the screen
+     (HOAX with 14: the notebook, an explanation, private lines and thirteen
+     names).  The thumb on the bar cannot scroll, so the sheet gives way a
+     step at a time until nothing in it scrolls: one private line instead of
+     three, then lower choices and smaller print (app.css, data-fit). */
+  function fitSheet(view) {
+    const body = $("secret-body");
+    delete body.dataset.fit;
+    for (let level = 1; level <= 2 && sheetScrolls(); level++) {
+      body.dataset.fit = String(level);
+      if (level === 1) $("secret-log").innerHTML = privateLines(view, 1);
+    }
+  }
+  const sheetScrolls = () => ["secret-body", "secret-items", "secret-log"]
+    .some((id) => $(id).scrollHeight > $(id).clientHeight + 1);
   K.onPending(drawSecret);
   /* A choice let go on waits for its confirm (issue #40): the open page
      says so in words and the bar in shape (its mark), never what was

@@ -14,6 +14,13 @@ bar cannot scroll.  Then the first choice's steps are walked (one gesture
 each, up to its confirm, which says "no"): each step's sheet fits too.
 Nothing is sent.
 
+The rooms' deals are seeded, so each run looks at the same positions.  For
+HOAX the first deal (4 deals in 24 did) reaches an accusation whose sheet
+scrolled (14 players, German: the notebook, its key, an explanation,
+private lines and the names) until the sheet learned to give way
+(phone.js ``fitSheet``); with a random deal CI met such a sheet now and
+then.
+
 Screenshots of each held sheet go to test-artifacts/screens/sheet-*.png."""
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ import random
 
 import pytest
 
-from companion import games
+from companion import games, rooms
 from companion.games.base import sample_action
 from tests.browser.conftest import PHONE, SCREENS, hold, release, seat_phone, slide, wait_js
 from tests.browser.test_table_board import SHIPPED, LocalRoom, Room
@@ -35,6 +42,13 @@ NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan",
 LARGEST = {"hoax": {"large_group": True}, "eselsbruecke": {"deck": "digital"}}
 #: positions looked at per game (each a different set of secret choices, or later in the game)
 POSITIONS = 5
+#: the first room's deal (later attempts take the next ones)
+FIRST_DEAL = 22
+
+
+def seeded_deal(monkeypatch, seed: int):
+    """The next room's deal, the same every run."""
+    monkeypatch.setattr(rooms.secrets, "token_hex", lambda size=16: f"{seed:0{2 * size}x}")
 
 
 @pytest.fixture(scope="module")
@@ -165,12 +179,14 @@ def walk_steps(page, where: str):
 
 
 @pytest.mark.parametrize("game", SHIPPED)
-def test_the_held_sheet_fits_the_largest_table(server, browser, game):
+def test_the_held_sheet_fits_the_largest_table(server, browser, game, monkeypatch):
     names, options = largest(game)
     if not games.get(game).secret_choices:
+        seeded_deal(monkeypatch, FIRST_DEAL)
         return held_secret_fits(server, browser, game, names, options)
     looked = 0
-    for attempt in range(3):
+    for attempt in range(1, 4):
+        seeded_deal(monkeypatch, FIRST_DEAL + attempt - 1)
         room = LocalRoom(server, game, names, options)
         room.host_act({"type": "start"})
         rng = random.Random(f"sheet/{game}/{attempt}")
