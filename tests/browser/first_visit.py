@@ -23,9 +23,10 @@ import requests
 # its phone needs only now and then arrive when asked (text-keys.json "later": What the
 # Rule?!'s deck sentences, builder words, -2.5 KB) with no ui.* its scripts do not
 # declare, its table-only drawing is what_the_rule.table.js (-1 KB), a next game's
-# scripts go by their plain addresses.  Measured (bench/page_weight, one run, Chromium):
-# German seated/join What the Rule?! 60,863/57,694, HOAX 61,370/58,079, Eselsbrücke
-# 60,305/57,846, Haiclue 56,981/53,976, Factum 56,373/53,908; English 59.3 KB at most
+# scripts go by their plain addresses; HOAX's table-only drawing is hoax.table.js
+# (-2.6 KB).  Measured (bench/page_weight, one run, Chromium, 2026-11-28): German
+# seated/join What the Rule?! 61,058/57,890, HOAX 58,977/55,688, Eselsbrücke
+# 60,500/58,041, Haiclue 57,173/54,168, Factum 56,566/54,100
 BUDGET = 60 * 1024
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Anna", "Jan"]
