@@ -17,7 +17,9 @@
                  phones whose last view ends a measurement
      choose      "rename": every action is `rename` to a fresh name (the baseline
                  and the echo server); "game": the acting seat samples a legal
-                 action from its own latest view's `actions`
+                 action from its own latest view's `actions` (on boardgame.io
+                 the playerView's, G.actions, sent as the move's one argument;
+                 when no seat has one there, nothing is sent: kind "none")
      langs       languages, cycled over the seats
      phases      [{name, kind: "open"|"closed", rate, seconds, report}]
                  open: Poisson arrivals at `rate` actions/s over all rooms (each
@@ -34,7 +36,8 @@
      server      "companion" (default) | "bgio": the boardgame.io reference
                  (bench/bgio/server.js); rooms are then matches, `code` the
                  matchID, `tokens` the players' credentials (playerID = index),
-                 and `bgio_game` the game's name (its socket.io namespace)
+                 and `bgio_game` the game's name (its socket.io namespace):
+                 pick, hoax or haiclue
      patches     companion: opt in to JSON-patch pushes (auth `patches: true`):
                  event `patch` {seq, base, version, ops} instead of `view`, kept
                  applied to each phone's latest view; a patch whose base is not
@@ -49,7 +52,9 @@
    ops, deltalog).  There is no acknowledgement: a move is acknowledged when
    the emitting socket's next state (stateID + 1) carries it in its
    deltalog, and was rejected as stale when that state does not (another
-   move of the match got there first; the server drops it silently).  The
+   move of the match got there first; the server drops it silently); a move
+   the game refuses (INVALID_MOVE) is answered by the unchanged state, same
+   stateID and no deltalog: refused as "invalid".  The
    version is the state's _stateID.
 
    Measured per action, from the moment it is emitted:
@@ -350,6 +355,15 @@ class BgioPhone {
     if (body) {
       run.views++;
       if (run.views % 25 === 0) { run.viewBytes += JSON.stringify(body).length; run.viewSampled++; }
+      // a move the game refused (INVALID_MOVE) is answered by the unchanged
+      // state, same stateID and no deltalog, to every socket of the match:
+      // at the emitting socket it settles its oldest move sent at that state
+      // (another seat's refused move at the same moment would settle it
+      // instead; the benchmark's draws are legal, so refusals are rare)
+      if (version === this.maxVersion && !(deltalog && deltalog.length)) {
+        const refused = this.inflight.findIndex((move) => move.sent === version);
+        if (refused >= 0) this.inflight.splice(refused, 1)[0].onAnswer({ok: false, error: {code: "invalid"}});
+      }
     }
     this.view = state;
     if (this.synced) { this.synced(null); this.synced = null; }
@@ -376,13 +390,16 @@ class BgioPhone {
     });
   }
 
-  /* The companion's action as a boardgame.io move (rename's name, pick's number). */
+  /* The companion's action as a boardgame.io move: for pick, rename's name
+     or pick's number; for the real games (bench/bgio/hoax.js, haiclue.js)
+     the action's fields as one object, as their moves take them. */
   send(action, onAnswer) {
-    const args = action.type === "rename" ? [action.name]
-      : action.type === "pick" ? [action.number] : [];
+    const {type, ...fields} = action;
+    const args = (config.bgio_game || "pick") !== "pick" ? [fields]
+      : type === "rename" ? [action.name] : type === "pick" ? [action.number] : [];
     const sent = this.view ? this.view._stateID : 0;
     this.inflight.push({sent, args: JSON.stringify(args), onAnswer});
-    this.socket.emit("update", {type: "MAKE_MOVE", payload: {type: action.type, args,
+    this.socket.emit("update", {type: "MAKE_MOVE", payload: {type, args,
                                                              playerID: this.playerID,
                                                              credentials: this.credentials}},
                      sent, this.room.code, this.playerID);
@@ -394,6 +411,13 @@ class BgioPhone {
       this.socket.once("connect_error", (err) => resolve(String(err)));
     });
   }
+}
+
+/* The templates a phone may act on: its view's `actions` (on boardgame.io,
+   its playerView's, in the state's G: bench/bgio/hoax.js, haiclue.js). */
+function viewActions(phone) {
+  const view = phone.view && (phone instanceof BgioPhone ? phone.view.G : phone.view);
+  return (view && view.actions) || [];
 }
 
 class Room {
@@ -423,7 +447,7 @@ class Room {
     if (config.choose === "game") {
       let moves = [];
       for (const phone of this.phones) {
-        for (const tpl of (phone.view && phone.view.actions) || []) {
+        for (const tpl of viewActions(phone)) {
           if (!PLATFORM_SEAT.has(tpl.type)) moves.push([phone, tpl, "game"]);
         }
       }
@@ -440,6 +464,9 @@ class Room {
         const [phone, tpl, kind] = choice(moves);
         return [phone, sampleAction(tpl), kind];
       }
+      // boardgame.io's real games have no rename (a platform action of the
+      // companion's): no seat may move (the game is over) and nothing is sent
+      if (config.server === "bgio" && (config.bgio_game || "pick") !== "pick") return [null, null, "none"];
     }
     const phone = choice(this.phones);
     return [phone, {type: "rename", name: `S${phone.index}-${++this.counter}`}, "rename"];
@@ -498,6 +525,7 @@ async function phase(rooms, spec) {
   function send(room, onAck) {
     const [phone, action, kind] = room.nextAction();
     kinds[kind] = (kinds[kind] || 0) + 1;
+    if (!phone) { if (onAck) setTimeout(onAck, 50); return; }   // nothing to send
     const record = {room, t0: now(), tAck: null, answer: null, kind};
     records.push(record);
     pending++;

@@ -20,8 +20,11 @@ For every (rooms, rate) of the plan it runs, one after the other:
                --log-lines lines or more, game still running).
   bgio         with --bgio: the reference, boardgame.io 0.50 from the npm registry
                (bench/bgio/server.js: its Server, lobby API and socket.io Master,
-               in-memory storage) with `pick` as a boardgame.io game; matches of 6
-               players created through its lobby API; the same driver speaks its
+               in-memory storage), per game of --games it serves: `pick` as a
+               boardgame.io game (matches of 6 players, renames), HOAX and
+               Haiclue (bench/bgio/hoax.js, haiclue.js: 6 seats and the host,
+               played to mid-game as the companion's rooms are: bgio_matches);
+               matches created through its lobby API; the same driver speaks its
                protocol.  `bgio+delta` (--bgio-delta) is the same with the game's
                deltaState (RFC 6902 patches pushed instead of whole states).
 The driver (bench/driver.js, socket.io-client) runs pinned to its own CPU with
@@ -592,6 +595,7 @@ def run_bare(args, plan, cpus, store, game, rooms, choose, **server) -> list[dic
 # --- the boardgame.io reference ------------------------------------------------------
 
 BGIO = Path(HERE) / "bgio"
+BGIO_GAMES = ("pick", "hoax", "haiclue")   # the games bench/bgio/server.js serves
 
 
 def bgio_installed() -> str | None:
@@ -639,45 +643,90 @@ class BgioServer:
         stop(self.process)
 
 
-def bgio_matches(url: str, count: int) -> list[dict]:
-    """``count`` matches of pick (6 players, 9 rounds, as the companion's rooms),
-    each seat joined through the lobby API: {code: matchID, tokens: credentials}."""
+def bgio_matches(url: str, count: int, game: str = "pick", log_lines: int = 150,
+                 seed: int = 1) -> list[dict]:
+    """``count`` matches of ``game``, each player joined through the lobby
+    API: {code: matchID, tokens: the seats' credentials, host: the host's}.
+
+    pick: 6 players, 9 rounds, as the companion's pick rooms (renames only:
+    the phase of play does not matter).  hoax, haiclue (bench/bgio/hoax.js,
+    haiclue.js): 6 seats and the host (the player after the last seat), the
+    games' default options as prepare_rooms creates the companion's rooms
+    (no options), then played to mid-game by the server's own moves
+    (bench/bgio/server.js ``advance``: random legal moves drawn as
+    prepare_rooms draws them, the host's among them 2 % of the time) until
+    the game's log holds ``log_lines`` entries or more with the game still
+    running.  So both sides measure the same phase of play: past the
+    start (HOAX's covers, Haiclue's first clues), every view carrying a
+    full log tail (150 lines, companion/views.py and kit.LOG_IN_VIEW), the
+    game going on.  A match whose game ends first is replaced by another."""
     import requests
+    real = game != "pick"
+    players = SEATS + 1 if real else SEATS
+    setup = {} if real else {"rounds": 9}
     out = []
     with requests.Session() as http:
-        for _ in range(count):
-            made = http.post(f"{url}/games/pick/create", timeout=10,
-                             json={"numPlayers": SEATS, "setupData": {"rounds": 9}})
+        attempts = 0
+        while len(out) < count:
+            attempts += 1
+            if attempts > 3 * count + 10:
+                raise RuntimeError(f"boardgame.io {game}: too many matches ended before mid-game")
+            made = http.post(f"{url}/games/{game}/create", timeout=10,
+                             json={"numPlayers": players, "setupData": setup})
             made.raise_for_status()
             match = made.json()["matchID"]
             tokens = []
-            for seat in range(SEATS):
-                joined = http.post(f"{url}/games/pick/{match}/join", timeout=10,
+            for seat in range(players):
+                joined = http.post(f"{url}/games/{game}/{match}/join", timeout=10,
                                    json={"playerID": str(seat), "playerName": f"P{seat}"})
                 joined.raise_for_status()
                 tokens.append(joined.json()["playerCredentials"])
-            out.append({"code": match, "tokens": tokens, "host": None})
+            if real:
+                advanced = http.post(f"{url}/bench/advance/{game}/{match}", timeout=120,
+                                     params={"log_lines": log_lines, "seed": seed * 100_000 + attempts})
+                advanced.raise_for_status()
+                answer = advanced.json()
+                if answer.get("over"):
+                    continue
+                if "error" in answer:
+                    raise RuntimeError(f"boardgame.io {game} match {match}: {answer['error']}")
+            out.append({"code": match, "tokens": tokens[:SEATS],
+                        "host": tokens[SEATS] if real else None})
     return out
 
 
-def run_bgio(args, plan, cpus, tmp, delta=False) -> list[dict]:
-    """The boardgame.io reference under the plan's load: renames, as the
-    companion's pick rows send (bench/bgio/server.js says how the game
-    matches pick)."""
+#: boardgame.io's refusals, logged by its Master and reducer as "ERROR:": a
+#: stale stateID (another move of the match came first), a move the game
+#: refused or one not offered in the phase or after the game's end: not faults
+BGIO_REFUSALS = ("invalid stateID", "invalid move:", "move not processed", "disallowed move",
+                 "game over", "player not active")
+
+
+def run_bgio(args, plan, cpus, tmp, delta=False, game="pick") -> list[dict]:
+    """The boardgame.io reference under the plan's load: for pick renames,
+    as the companion's pick rows send (bench/bgio/server.js says how the
+    game matches pick); for hoax and haiclue the acting seat's legal move
+    drawn from its own playerView's templates, as the companion's rows
+    draw from their views, on matches at mid-game (bgio_matches)."""
     rooms_n, rate = plan
     server = BgioServer(tmp, delta)
     try:
         pin(server.process.pid, cpus.server(0))
         cpus.quota.place(server.process.pid)
-        rooms = bgio_matches(server.url, rooms_n)
-        label = {"store": "bgio+delta" if delta else "bgio", "game": "pick", "rooms": rooms_n,
+        t = time.perf_counter()
+        rooms = bgio_matches(server.url, rooms_n, game, args.log_lines, args.seed)
+        if game != "pick":
+            print(f"prepared {rooms_n} boardgame.io matches of {game} in "
+                  f"{time.perf_counter() - t:.0f} s", flush=True)
+        offset = len(server.output())   # the preparation's refusals are not the run's
+        label = {"store": "bgio+delta" if delta else "bgio", "game": game, "rooms": rooms_n,
                  "plan_rate": rate, "processes": 1}
-        rows = measure(args, label, [server.url], rooms, "rename",
+        rows = measure(args, label, [server.url], rooms, "rename" if game == "pick" else "game",
                        {"servers": [server.process.pid], "redis": None}, rate, cpus,
-                       extra={"server": "bgio", "bgio_game": "pick", "table": False})
-        # boardgame.io logs each stale move it drops ("ERROR: invalid stateID"): not a fault
-        errors = sum(1 for line in server.output().splitlines()
-                     if ("ERROR" in line or "Error:" in line) and "invalid stateID" not in line)
+                       extra={"server": "bgio", "bgio_game": game, "table": False})
+        lines = server.output()[offset:].splitlines()
+        errors = sum(1 for line in lines if ("ERROR" in line or "Error:" in line)
+                     and not any(refusal in line for refusal in BGIO_REFUSALS))
         for row in rows:
             row["errors"] = errors
         return rows
@@ -880,9 +929,9 @@ def targets(rows: list[dict], cpus) -> None:
 
 
 def against_bgio(agg: dict, rows: list[dict]) -> None:
-    """Every row against the boardgame.io reference of the same run and plan:
+    """Every row against the boardgame.io reference of the same run, game and plan:
     CPU per action, p99 and bytes per pushed view (medians over repetitions)."""
-    refs = {k[2:]: (k, v) for k, v in agg.items() if k[0] == "bgio"}
+    refs = {k[1:]: (k, v) for k, v in agg.items() if k[0] == "bgio"}
     if not refs:
         return
     sizes: dict[tuple, list] = {}
@@ -891,7 +940,7 @@ def against_bgio(agg: dict, rows: list[dict]) -> None:
             sizes.setdefault(key(row), []).append(row["view_bytes"])
     print("  against boardgame.io 0.50 (bench/bgio, the same driver and plan):")
     for k, value in sorted(agg.items()):
-        ref_key, ref = refs.get(k[2:], (None, None))
+        ref_key, ref = refs.get(k[1:], (None, None))
         if not ref or k[0] == "bgio":
             continue
         size, ref_size = median(sizes.get(k, [])), median(sizes.get(ref_key, []))
@@ -931,9 +980,14 @@ def parse_args(argv):
     parser.add_argument("--no-echo", action="store_true", help="skip the bare stack")
     parser.add_argument("--bgio", action="store_true",
                         help="also run the reference: boardgame.io 0.50 (bench/bgio, installed "
-                        "on demand with npm ci) with pick, renames as the pick rows send")
+                        "on demand with npm ci) on each of --games it serves (pick: renames as "
+                        "the pick rows send; hoax, haiclue: legal moves from its playerView, "
+                        "matches at mid-game)")
     parser.add_argument("--bgio-delta", action="store_true",
-                        help="also run boardgame.io with the game's deltaState (patches)")
+                        help="also run boardgame.io with the game's deltaState (patches); on "
+                        "hoax and haiclue its RFC 6902 diff of two views (rfc6902's array diff "
+                        "over the 150-line log tail) takes ~0.36 s each, so it is overloaded "
+                        "at any rate of the plan")
     parser.add_argument("--patches", nargs="?", const="on", choices=["on", "both"], default=None,
                         help="the companion's sockets opt in to JSON-patch pushes (rows "
                         "labelled STORE/p); `both`: each companion row with and without")
@@ -1099,9 +1153,13 @@ def main(argv=None) -> None:
                         runs.append((f"rules {game}", lambda plan=plan, game=game: run_floor(
                             args, plan, cpus, game, stores["sqlite"]["db"],
                             prepared[("sqlite", game)])))
-                for delta in bgio_runs:
-                    runs.append(("bgio+delta" if delta else "bgio", lambda plan=plan, delta=delta:
-                                 run_bgio(args, plan, cpus, tmp, delta)))
+                for game in game_list:
+                    if game not in BGIO_GAMES:
+                        continue
+                    for delta in bgio_runs:
+                        runs.append((f"{'bgio+delta' if delta else 'bgio'} {game}",
+                                     lambda plan=plan, delta=delta, game=game:
+                                     run_bgio(args, plan, cpus, tmp, delta, game)))
                 patch_modes = {None: [False], "on": [True], "both": [False, True]}[args.patches]
                 for kind, store in stores.items():
                     backend = "redis" if store["redis"] else "sqlite"

@@ -147,5 +147,49 @@ function chance(G, random) {
   };
 }
 
+const WORDS = ["sun", "cold", "river", "tea", "fox", "moon"];
+
+/** A random action admitted by template `tpl`, drawn with `random` (a
+    function giving [0, 1)): bench/driver.js sampleAction's draw, itself
+    companion/games/base.py sample_action's. */
+function sampleAction(tpl, random) {
+  const randint = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const choice = (list) => list[Math.floor(random() * list.length)];
+  const sample = (list, k) => {
+    const pool = list.slice();
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    return pool.slice(0, k);
+  };
+  const action = {type: tpl.type};
+  for (const [name, spec] of Object.entries(tpl.fields || {})) {
+    if (Array.isArray(spec)) { action[name] = choice(spec); continue; }
+    switch (spec.kind) {
+      case "text": {
+        if (spec.optional && random() < 0.5) break;
+        const lo = Math.max(spec.min ?? 1, 1), hi = spec.max ?? 20;
+        const words = [];
+        for (let i = randint(2, 4); i > 0; i--) words.push(choice(WORDS));
+        let text = words.join(" ").slice(0, hi);
+        while (text.length < lo) text += "x";
+        action[name] = text;
+        break;
+      }
+      case "int": action[name] = randint(spec.min ?? 0, spec.max ?? 9); break;
+      case "order": action[name] = sample(spec.of, spec.of.length); break;
+      case "object": action[name] = {}; break;
+      case "subset": {
+        const size = "size" in spec ? spec.size : randint(spec.min ?? 0, spec.max ?? spec.of.length);
+        action[name] = sample(spec.of, size);
+        break;
+      }
+      default: break;
+    }
+  }
+  return action;
+}
+
 module.exports = {HOST, LOG_IN_VIEW, ev, seat, txt, template, isInt, fieldOk, matchAction, defaultWhyNot,
-  actorOf, logTail, chance};
+  actorOf, logTail, chance, sampleAction};

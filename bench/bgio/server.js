@@ -19,7 +19,8 @@
    0.50 seeds a match's `random` from the game object, never from the
    lobby's create call, so the seed is the server's: every match of a game
    then deals the same reproducible shuffles (without it, each match draws
-   its own seed).
+   its own seed).  POST /bench/advance/GAME/MATCH (not boardgame.io's:
+   bench/load.py's) plays a real game's match to mid-game (`advance`).
 
    Faithfulness to `pick`: the same per-seat state (a secret letter, a secret
    pick 1..3, a score, a name) and the same moves, `pick` (reveal once all
@@ -35,6 +36,8 @@ const path = require("path");
 const modules = path.join(__dirname, "node_modules");
 const {Server} = require(path.join(modules, "boardgame.io", "dist", "cjs", "server.js"));
 const {ActivePlayers, INVALID_MOVE} = require(path.join(modules, "boardgame.io", "dist", "cjs", "core.js"));
+const {Master} = require(path.join(modules, "boardgame.io", "dist", "cjs", "master.js"));
+const kit = require("./kit.js");
 const haiclue = require("./haiclue.js");
 const hoax = require("./hoax.js");
 
@@ -98,6 +101,61 @@ const Pick = {
   },
 };
 
+/* bench/load.py's preparation of a real game's match (POST
+   /bench/advance/GAME/MATCH?log_lines=N&seed=S), the equivalent of its
+   prepare_rooms for the companion's rooms: random legal moves until the
+   match's log (G.log, the game's events) holds N entries or more with the
+   game still running, so that the measured phase starts at mid-game with
+   full log tails in every view, as the companion's does.  Drawn as
+   prepare_rooms draws them (tests/harness.py random_play): uniform over
+   the (seat, template) pairs of every seat's playerView; the host's
+   templates join when no seat has one, or 2 % of the time; a value the
+   rules refuse is drawn again.  Each move goes through boardgame.io's own
+   Master.onUpdate (its reducer, flow, phases and storage) with no socket
+   to tell, as the companion's preparation applies its rules in memory
+   without pushing views.  Answers {log, stateID, phase, moves} or, when
+   the game ended first, {over: true} (bench/load.py then makes another
+   match). */
+function mulberry(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6D2B79F5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function advance(db, game, matchID, logLines, seed) {
+  const master = new Master(game, db, {send() {}, sendAll() {}}, undefined);   // no auth: the server's own moves
+  const random = mulberry(seed);
+  const {metadata} = await db.fetch(matchID, {metadata: true});
+  if (!metadata) return {error: "no such match"};
+  const players = Object.keys(metadata.players).sort((a, b) => Number(a) - Number(b));
+  const host = players[players.length - 1];
+  let moves = 0;
+  for (let step = 0; step < logLines * 20; step++) {
+    const {state} = await db.fetch(matchID, {state: true});
+    if (state.ctx.gameover !== undefined) return {over: true, moves};
+    if (state.G.log.length >= logLines) {
+      return {log: state.G.log.length, stateID: state._stateID, phase: state.ctx.phase, moves};
+    }
+    const templates = (playerID) => game.playerView({G: state.G, ctx: state.ctx, playerID}).actions;
+    let choices = [];
+    for (const playerID of players.slice(0, -1)) for (const tpl of templates(playerID)) choices.push([playerID, tpl]);
+    if (!choices.length || random() < 0.02) for (const tpl of templates(host)) choices.push([host, tpl]);
+    if (!choices.length) return {error: "nobody may move", moves};
+    const [playerID, tpl] = choices[Math.floor(random() * choices.length)];
+    const {type, ...fields} = kit.sampleAction(tpl, random);
+    await master.onUpdate({type: "MAKE_MOVE", payload: {type, args: [fields], playerID}},
+                          state._stateID, matchID, playerID);
+    const after = await db.fetch(matchID, {state: true});
+    if (after.state._stateID !== state._stateID) moves++;   // else refused: draw again
+  }
+  return {error: `no mid-game after ${logLines * 20} draws`, moves};
+}
+
 function main() {
   const port = Number(process.argv[2]);
   if (!Number.isInteger(port) || port <= 0) {
@@ -110,6 +168,12 @@ function main() {
   if (process.argv.includes("--delta")) for (const game of games) game.deltaState = true;
   // no browser connects: the driver sends no Origin header, so no CORS origin is needed
   const server = Server({games, origins: []});
+  const byName = Object.fromEntries(games.map((game) => [game.name, game]));
+  server.router.post("/bench/advance/:name/:id", async (ctx) => {
+    const game = byName[ctx.params.name];
+    const logLines = Number(ctx.query.log_lines || 150), seed = Number(ctx.query.seed || 1);
+    ctx.body = game ? await advance(server.db, game, ctx.params.id, logLines, seed) : {error: "no such game"};
+  });
   // koa-socket-2 made app.listen its http server's listen: bind loopback only
   const listen = server.app.listen;
   server.app.listen = (p, callback) => listen.call(server.app, p, "127.0.0.1", callback);
