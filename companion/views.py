@@ -27,7 +27,8 @@ class LineCache:
     """Translated log lines, kept per process: a line is rendered once per
     language (and again when a seat it names is renamed), not once per
     viewer and action.  One dict per (room, language), by line number:
-    (line, the names it used)."""
+    (line, the names it used).  A room is its code and its seed: two rooms
+    dealt from the same seed (tests seed their deals) never share lines."""
 
     def __init__(self, size: int = 1_000):
         self.size = size
@@ -185,7 +186,7 @@ class ViewParts:
             entries = None if key in self.logs else [
                 entry for entry in tail if may_read(entry, who)][-LOG_IN_VIEW:]
         if key not in self.logs:
-            lines = LINES.lines((self.room["seed"], lang))
+            lines = LINES.lines((self.room["code"], self.room["seed"], lang))
             self.logs[key] = [log_line(lines, entry, lang, self.game, self.names)
                               for entry in entries]
         if log_from is None or not self.renamed:
@@ -212,7 +213,7 @@ class ViewParts:
         LOG_IN_VIEW-th public line from the end (each audience sees every
         public line, so its window starts there or later)."""
         if lang not in self.changed:
-            lines = LINES.lines((self.room["seed"], lang))
+            lines = LINES.lines((self.room["code"], self.room["seed"], lang))
             found, public = [], 0
             for entry in reversed(self.room["log"]):
                 cached = lines.get(entry["n"])

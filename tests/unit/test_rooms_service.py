@@ -220,6 +220,20 @@ def test_a_rename_renders_again_only_the_lines_that_name_the_seat(svc):
     assert kept and all(after[n] is before[n] for n in kept)
 
 
+def test_rooms_dealt_from_one_seed_never_share_log_lines(svc, monkeypatch):
+    """Rendered log lines are kept per room: two rooms with the same seed
+    (tests seed their deals) each read their own lines.  Keyed by the seed
+    alone, a Haiclue room once showed a HOAX room's private lines."""
+    monkeypatch.setattr(rooms.secrets, "token_hex", lambda size=16: "0" * (2 * size))
+    texts = {}
+    for name in ("Sylvia", "Gregor"):
+        created = svc.create_room("pick", {"rounds": 2})
+        code = created["code"]
+        svc.join(code, name)
+        texts[name] = [line["text"] for line in svc.view(code, None, "en")["log"]]
+        assert texts[name] == [f"Room {code} opened for Pick.", f"{name} sits down."], texts
+
+
 def test_a_process_keeps_as_many_log_lines_as_the_store(svc):
     """Each load copies the room's kept lines (rooms.add_log trims them):
     they stop at LOG_MAX, as in the store, and the views are those of a
