@@ -10,6 +10,7 @@ from ..base import (HOST, SHARED_ERRORS, Game, Illegal, Move, ev, load_texts, se
 from .explain import explain as _explain
 from .hidden import SECRETS, hidden_variants as _hidden_variants
 from .view import view as _view
+from .view import views as _views
 from .board import (BY_INITIAL, CARDS_PER_COLOR, CLUE_MAX, COLORS, INITIAL, TEAM_GOAL,
                     TEAM_PERFECT, TILES_PER_PLAYER, WORD_MAX, author, guessers, is_team,
                     key, side, tiles_per_stack, winners)
@@ -147,6 +148,9 @@ class Haiclue(Game):
 
     def view(self, state: dict, seat_: int | None) -> dict:
         return _view(state, seat_)
+
+    def views(self, state: dict, seats: list) -> dict:
+        return _views(state, seats)
 
     def explain(self, view: dict, seat_: int | None, actions: list[dict],
                 waiting: list[int]) -> dict:

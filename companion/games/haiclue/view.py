@@ -63,6 +63,12 @@ def private(state: dict, seat: int) -> dict:
 
 
 def view(state: dict, seat: int | None) -> dict:
-    if seat is None or seat not in state["seats"]:
-        return {"you": None, "public": public(state)}
-    return {"you": private(state, seat), "public": public(state)}
+    return views(state, [seat])[seat]
+
+
+def views(state: dict, seats: list) -> dict:
+    """The views of several audiences of one state: the public part (the
+    reveals above all) is everyone's, built once."""
+    shared = public(state)
+    return {seat: {"you": private(state, seat) if seat is not None and seat in state["seats"] else None,
+                   "public": shared} for seat in seats}
