@@ -52,7 +52,9 @@ def test_the_asker_is_told_its_move_is_at_the_table(ask_server, browser, langs):
                 evening.shot(phone, f"asker-{round_}")
         for seat, phone in enumerate(evening.phones):
             if seat != round_:
-                version = view["version"]
+                # the room's version right before this pick: the phone's own
+                # may already be past the round's start through an earlier pick
+                version = evening.public()["version"]
                 phone.locator('form[data-type="pick"] button.choice').nth(seat % 3).tap()
                 phone.locator("#confirm-yes").tap()
                 wait_js(phone, f"Number(document.body.dataset.version) > {version}")
