@@ -253,6 +253,10 @@ class Service:
         kind, seat = self.audience(room, token)
         # presence keeps the token's digest only, as the room does
         self.store.presence_add(room["code"], sid, rooms.token_hash(token) if token else "", lang)
+        # read again once present: a change stored before this line is in the
+        # view below, one stored after it is pushed to this socket as well
+        # (its push reads the presence); the page keeps the newer of the two
+        room = self.load(code)
         if kind == "seat":
             self.gone_at.pop((room["code"], seat), None)
         self.broadcast(room, fresh=sid)   # this socket's first view, and the seat's connected dot

@@ -79,6 +79,27 @@ def test_service_round_trip_and_push_after_store(svc):
     assert pushed_view["you"]["seat"] == 0
 
 
+def test_a_socket_connecting_while_a_seat_joins_gets_the_join(svc, monkeypatch):
+    """A join stored between the connecting socket's read of the room and
+    its presence (another request, another process) reaches that socket:
+    a table page must not wait on a lobby it never sees (a flaky browser
+    test found it)."""
+    created = svc.create_room("pick", {"rounds": 1})
+    code = created["code"]
+    svc.join(code, "Sylvia")
+    add = svc.store.presence_add
+
+    def join_first(*args):   # the join lands just before this socket is present
+        monkeypatch.setattr(svc.store, "presence_add", add)
+        svc.join(code, "Gregor")
+        add(*args)
+    monkeypatch.setattr(svc.store, "presence_add", join_first)
+    svc.pushed.clear()
+    svc.connect(code, None, "table", "en")
+    newest = max(view["version"] for sid, view in svc.pushed if sid == "table")
+    assert newest == svc.load(code)["version"]
+
+
 def test_an_action_is_judged_on_the_state_after_the_one_before(svc):
     """An action loaded before the previous one was stored (it waited for
     the room's lock) is applied to the stored state, never to its stale
