@@ -240,7 +240,7 @@ TEXTS = {
         "page.hold": "Halten zum Aufdecken",
         "page.hold_to_confirm": "Halten zum Bestätigen deiner Wahl",
         "page.confirm_pending": "Noch nicht gesendet: Deine geheime Wahl wartet auf die Bestätigung. Halte die Leiste nochmal und gleite auf den roten Knopf (oder auf „Abbrechen“, um neu zu wählen).",
-        "page.hidden": "Daumen drauf · auf eine Wahl gleiten · loslassen",
+        "page.hidden": "Daumen drauf · zur Wahl gleiten · loslassen",
         "page.holding": "Hier loslassen zum Verdecken",
         "page.hidden_box": "Verdeckt: den Knopf darüber halten",
         "page.reconnecting": "Verbindung weg — verbinde neu…",

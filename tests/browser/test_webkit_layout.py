@@ -25,10 +25,12 @@ and each position's engines side by side: engines-*-side-by-side.png."""
 from __future__ import annotations
 
 import base64
+import json
 import random
 
 import pytest
 
+from companion.i18n import translate
 from tests.browser import webkit as engines
 from tests.browser.conftest import SCREENS, SCREENSHOTS, fill_form, new_page
 from tests.browser.test_one_thumb import SECRET_CHOICES
@@ -179,6 +181,42 @@ def test_the_sheet_and_open_page_fit_in_both_engines(server, browser, phone_in, 
         if n >= 1:
             break
     assert looked, f"{game}: no position with a secret was reached"
+
+
+#: every word the bar shows: its label in each state (phone.js drawSecret) under its hint
+BAR_LABELS = ("page.hold", "page.hold_to_confirm", "page.holding")
+#: the narrowest phones still in use (an iPhone SE or mini: 375x667) and the usual one
+BAR_SCREENS = ({"width": 375, "height": 667}, PHONE)
+#: each label, drawn in the bar under its hint: what of the bar's words it cannot hold
+BAR_WORDS = """(labels) => {
+  const bar = document.getElementById("hold"), label = document.getElementById("hold-label");
+  const out = [], before = label.textContent;
+  for (const text of labels) {
+    label.textContent = text;
+    if (bar.scrollHeight > bar.clientHeight + 1 || bar.scrollWidth > bar.clientWidth + 1)
+      out.push(`${JSON.stringify(text)}: ${bar.scrollWidth}x${bar.scrollHeight} in ${bar.clientWidth}x${bar.clientHeight}`);
+  }
+  label.textContent = before;
+  return out;
+}"""
+
+
+def test_the_bar_holds_its_words_in_both_engines(server, phone_in):
+    """The bar's label in each of its states and the hint under it fit the
+    bar in both engines and languages, on the narrowest phones too: the
+    German hint took two lines and "Halten zum Bestätigen deiner Wahl" two
+    more, so WebKit cut the hint's last line at 390 px (Chromium at 375)."""
+    room = Room(server, "hoax", ["Sylvia", "Christian", "Petra", "Gregor"])
+    room.host_act({"type": "start", "first": 0})
+    cut = []
+    for engine in ("chromium", "webkit"):
+        for lang in ("de", "en"):
+            labels = [translate(lang, key) for key in BAR_LABELS]
+            for size in BAR_SCREENS:
+                phone = seat(phone_in(engine, lang, size), server, room, 0, lang)
+                found = phone.js(f"({BAR_WORDS})({json.dumps(labels)})")
+                cut += [f"{engine} {lang} {size['width']}x{size['height']}: {one}" for one in found]
+    assert not cut, cut
 
 
 def test_the_confirm_dialog_fits_in_both_engines(server, browser, phone_in):
