@@ -155,10 +155,9 @@ def fits(page, where):
     assert not page.evaluate(TURN_OFF_SCREEN), f"{where}: rows below the screen: {page.evaluate(TURN_OFF_SCREEN)[:8]}"
 
 
-# strict for every game: the room's deal is random, so a board must fit in
-# whatever position random play reaches (issue #25)
-@pytest.mark.parametrize("game", SHIPPED)
-def test_the_largest_table_fits_in_play(server, browser, game):
+def in_play(server, game: str) -> tuple[Room, list[str]]:
+    """A room of ``game``'s largest table in play, some moves in (HOAX: with
+    four open claims); also test_webkit_table.py's."""
     names, options = largest(game)
     for attempt in range(6):    # a seed whose moves end the game is passed over
         room = Room(server, game, names, options)
@@ -172,6 +171,14 @@ def test_the_largest_table_fits_in_play(server, browser, game):
             break
     if game == "hoax":
         assert sum(not c["void"] for c in room.view()["public"]["claims"]) >= 4, "no four open claims"
+    return room, names
+
+
+# strict for every game: the room's deal is random, so a board must fit in
+# whatever position random play reaches (issue #25)
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_largest_table_fits_in_play(server, browser, game):
+    room, names = in_play(server, game)
     for lang in ("en", "de"):
         fits(host_table(browser, server, room, lang=lang), f"{game}-{len(names)}-playing-{lang}")
 
