@@ -182,11 +182,12 @@
      (HOAX with 14: the notebook, an explanation, private lines and thirteen
      names).  The thumb on the bar cannot scroll, so the sheet gives way a
      step at a time until nothing in it scrolls: one private line instead of
-     three, then lower choices and smaller print (app.css, data-fit). */
+     three, then lower choices and smaller print, then no explanation in the
+     sheet (app.css, data-fit). */
   function fitSheet(view) {
     const body = $("secret-body");
     delete body.dataset.fit;
-    for (let level = 1; level <= 2 && sheetScrolls(); level++) {
+    for (let level = 1; level <= 3 && sheetScrolls(); level++) {
       body.dataset.fit = String(level);
       if (level === 1) $("secret-log").innerHTML = privateLines(view, 1);
     }
