@@ -541,6 +541,8 @@ def measure(args, label: dict, urls, rooms, choose, pids, rate, cpus, on_line=No
         rows.append({**label, **result, "sockets": connect["sockets"],
                      "connect_s": connect["seconds"], "connect_refused": connect["refused"],
                      "rss_per_socket_kib": grown / max(connect["sockets"], 1),
+                     # the server(s) holding every room and socket, before the load
+                     "idle_rss_mib": sum(connect["rss_after_kib"]) / 1024,
                      "view_bytes": answer.get("view_bytes_mean"),
                      "disconnects": answer.get("disconnects", 0)})
     return rows
@@ -930,14 +932,17 @@ def targets(rows: list[dict], cpus) -> None:
 
 def against_bgio(agg: dict, rows: list[dict]) -> None:
     """Every row against the boardgame.io reference of the same run, game and plan:
-    CPU per action, p99 and bytes per pushed view (medians over repetitions)."""
+    CPU per action, p99, bytes per pushed view and the server's RSS with every room
+    and socket connected before the load (medians over repetitions)."""
     refs = {k[1:]: (k, v) for k, v in agg.items() if k[0] == "bgio"}
     if not refs:
         return
     sizes: dict[tuple, list] = {}
+    idle: dict[tuple, list] = {}
     for row in rows:
         if row["kind"] == "open":
             sizes.setdefault(key(row), []).append(row["view_bytes"])
+            idle.setdefault(key(row), []).append(row["idle_rss_mib"])
     print("  against boardgame.io 0.50 (bench/bgio, the same driver and plan):")
     for k, value in sorted(agg.items()):
         ref_key, ref = refs.get(k[1:], (None, None))
@@ -946,7 +951,8 @@ def against_bgio(agg: dict, rows: list[dict]) -> None:
         size, ref_size = median(sizes.get(k, [])), median(sizes.get(ref_key, []))
         print(f"    {k[0]:<11}{k[1]:<13}{k[2]:>4} x {k[3]:g}/s: CPU {ratio(value['cpu'], ref['cpu'])}"
               f" x bgio, p99 {ratio(value['p99'], ref['p99'])} x, bytes per push "
-              f"{ratio(size, ref_size)} x")
+              f"{ratio(size, ref_size)} x, idle RSS {fmt(median(idle.get(k, [])), '.0f', 0)} MiB "
+              f"against {fmt(median(idle.get(ref_key, [])), '.0f', 0)} MiB")
 
 
 # --- main --------------------------------------------------------------------------
