@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.quiet_network import chromium_env
 from tests.servers import ROOT, Server
 
 SCREENS = ROOT / "test-artifacts" / "screens"
@@ -72,7 +73,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium-headless-shell")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=chromium_env(), args=[
             "--no-sandbox", "--disable-background-networking", "--disable-gpu",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         yield chromium

@@ -26,6 +26,7 @@ import requests
 
 from tests.browser.conftest import CHROMIUM, PHONE, SCREENS, new_page, wait_js
 from tests.browser.test_table_board import Room
+from tests.quiet_network import chromium_env
 from tests.servers import ROOT, free_port
 
 #: counts the oscillators made (a cue is two) and keeps the AudioContext
@@ -148,7 +149,7 @@ def test_the_chime_sounds_only_when_asked(browser, server):
 @pytest.fixture(scope="module")
 def lan_browser(browser):
     """A second Chromium (same Playwright) that resolves LAN_HOST to 127.0.0.1."""
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=[
+    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, env=chromium_env(), args=[
         "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"])
     yield chromium

@@ -20,6 +20,7 @@ import pytest
 import requests
 
 from companion.transport import api
+from tests.quiet_network import chromium_env
 from tests.servers import Server
 
 PAGE = re.compile(r'<p id="join-note" class="tb-join-note" role="note">([^<]*)</p>')
@@ -126,7 +127,8 @@ def test_the_tablet_shows_the_note_large_in_both_languages(tmp_path):
     try:
         code = requests.post(server.url + "/api/rooms", json={"game": "pick"}, timeout=10).json()["code"]
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"],
+                                        env=chromium_env())
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             for lang, start in (("en", "The server listens only on 127.0.0.1"),
                                 ("de", "Der Server lauscht nur auf 127.0.0.1")):

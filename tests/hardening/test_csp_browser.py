@@ -10,6 +10,7 @@ import pytest
 import requests
 
 from tests.browser.conftest import CHROMIUM   # one choice of browser for every test
+from tests.quiet_network import chromium_env
 
 
 def seated_and_connected(server, code) -> bool:
@@ -34,7 +35,8 @@ def test_pages_work_under_the_policy(servers):
                              " console.error('Refused to: ' + e.violatedDirective + ' ' + e.blockedURI))")
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"],
+                                    env=chromium_env())
         try:
             start = browser.new_page()
             watch(start, "start page")
