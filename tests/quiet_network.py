@@ -7,8 +7,10 @@ that way while containers started and stopped beside them, 0 of 1,400 with
 ``no_netlink.c`` preloaded.  A phone at a real table sees no such churn."""
 from __future__ import annotations
 
+import atexit
 import functools
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -20,7 +22,9 @@ SOURCE = Path(__file__).with_name("no_netlink.c")
 def chromium_env() -> dict[str, str]:
     """This process's environment with ``no_netlink.c`` built (once per
     process) and preloaded."""
-    built = Path(tempfile.mkdtemp(prefix="companion-no-netlink-")) / "no_netlink.so"
+    folder = tempfile.mkdtemp(prefix="companion-no-netlink-")
+    atexit.register(shutil.rmtree, folder, True)
+    built = Path(folder) / "no_netlink.so"
     done = subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(built), str(SOURCE), "-ldl"],
                           capture_output=True, text=True)
     if done.returncode != 0:

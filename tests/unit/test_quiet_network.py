@@ -3,6 +3,7 @@ route-netlink socket is refused (Chromium then ignores podman's
 interfaces), every other socket opens as before."""
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import sys
 from tests.quiet_network import chromium_env
 
 OPEN = """
-import socket, sys
+import socket
 kinds = {"route": (socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE),
          "tcp": (socket.AF_INET, socket.SOCK_STREAM, 0)}
 for name, args in kinds.items():
@@ -29,6 +30,5 @@ def opened(env) -> dict[str, str]:
 
 
 def test_the_preloaded_library_refuses_route_netlink_only():
-    import errno
     assert opened(dict(os.environ)) == {"route": "open", "tcp": "open"}
     assert opened(chromium_env()) == {"route": str(errno.EAFNOSUPPORT), "tcp": "open"}
