@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 import requests
+import socketio
 
 from companion.games.base import sample_action
 from tests.protocol.remote import Remote, Sock
@@ -235,8 +236,7 @@ class Room:
         version = None
         for _ in range(60):
             seat, template = self.rng.choice(self.offered())
-            ack = self.phones[seat].client.call("action", sample_action(template, self.rng),
-                                                timeout=10)
+            ack = self.call(seat, sample_action(template, self.rng))
             if ack["ok"]:
                 version, accepted = ack["view"]["version"], accepted - 1
                 if accepted == 0:
@@ -245,6 +245,23 @@ class Room:
         for sock in self.socks:
             sock.wait(lambda view: view["version"] == version)
         return version
+
+    def call(self, seat: int, action: dict) -> dict:
+        """The phone's move over its socket and the ack.  30 s: a whole
+        suite on two cores may starve the containers for seconds (a run
+        failed at 10 s under load, passing alone); past that the failure
+        says whether the socket was cut and whether the move was stored."""
+        version = self.remote.view(self.remote.tokens[seat])["version"]
+        sent = time.monotonic()
+        try:
+            return self.phones[seat].client.call("action", action, timeout=30)
+        except socketio.exceptions.TimeoutError:
+            now = self.remote.view(self.remote.tokens[seat])["version"]
+            raise AssertionError(
+                f"room {self.code}, seat {seat}: no ack for {action} in "
+                f"{time.monotonic() - sent:.1f} s; socket connected: "
+                f"{self.phones[seat].client.connected}; version {version} before, {now} now "
+                f"({'stored' if now > version else 'not stored'})") from None
 
     def offered(self) -> list[tuple[int, dict]]:
         moves = [(seat, template) for seat, token in self.remote.tokens.items()
