@@ -405,8 +405,16 @@ class WebKitPhone(Phone):
         Playwright's and ignored); not taken with COMPANION_SCREENS=off."""
         if not (path and SCREENSHOTS):
             return b""
-        self.frame()   # a screenshot right after a release can lag a frame
-        png = self.driver.get_screenshot_as_png()
+        # WebKitGTK's screenshot waits for the page's next drawn frame, and
+        # a page where nothing changes draws none: the command never returned
+        # (a finished game's phone, a static page, 3 of 3 in a probe). So the
+        # page keeps drawing meanwhile: an empty element, never seen, whose
+        # opacity flips every 50 ms (0 of 9 hung with it)
+        self.driver.execute_script(KEEP_DRAWING)
+        try:
+            png = self.driver.get_screenshot_as_png()
+        finally:
+            self.driver.execute_script(STOP_DRAWING)
         Path(path).write_bytes(png)
         return png
 
@@ -507,6 +515,25 @@ class WebKitPhone(Phone):
 
 
 
+#: the longest a WebDriver command may take before the test fails
+COMMAND_SECONDS = 120
+#: the screenshot's drawing ticker (``WebKitPhone.screenshot``): nothing to
+#: see (no content, no background), only a layer that changes
+KEEP_DRAWING = """window.__companionShot = setInterval(() => {
+  let tick = document.getElementById("companion-shot-tick");
+  if (!tick) {
+    tick = document.createElement("div");
+    tick.id = "companion-shot-tick";
+    tick.style.cssText = "position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none";
+    document.documentElement.appendChild(tick);
+  }
+  tick.style.opacity = tick.style.opacity === "0.5" ? "0.6" : "0.5";
+}, 50);"""
+STOP_DRAWING = """clearInterval(window.__companionShot);
+const tick = document.getElementById("companion-shot-tick");
+if (tick) tick.remove();"""
+
+
 class WebKit:
     """Xvfb, one WebKitWebDriver and the WebDriver sessions of this pytest
     process (a phone each), kept between tests."""
@@ -555,13 +582,18 @@ class WebKit:
     def _session(self, lang: str, service, errors: Path) -> WebKitPhone:
         """A new phone: a browser (webkit_shell.py) with its own error file."""
         from selenium import webdriver
+        from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.webkitgtk.options import Options
         options = Options()
         options.binary_location = str(SHELL)
         options.set_capability("browserName", "companion-webkit")
         for arg in ("--automation", f"--errors={errors}", f"--lang={lang}"):
             options.add_argument(arg)
-        driver = webdriver.Remote(command_executor=service.service_url, options=options)
+        # a command that hangs fails the test after two minutes (nothing the
+        # tests ask takes a tenth of that) instead of stalling the suite
+        config = ClientConfig(remote_server_addr=service.service_url, timeout=COMMAND_SECONDS)
+        driver = webdriver.Remote(command_executor=service.service_url, options=options,
+                                  client_config=config)
         driver.set_script_timeout(30)
         phone = WebKitPhone(driver, lang, errors)
         phone.service = service
