@@ -89,6 +89,7 @@ def build_app(redis_url: str | None, pad: int, rules: str | None, packets: str,
     app does (companion/transport/compression.py)."""
     import socketio
 
+    from companion.app import PING_INTERVAL, PING_TIMEOUT   # the companion's pings: a like-for-like floor
     manager = socketio.RedisManager(redis_url) if redis_url else None
     serializer = {}
     # the companion's packets: orjson, no walk of every view for binary data
@@ -96,7 +97,8 @@ def build_app(redis_url: str | None, pad: int, rules: str | None, packets: str,
         from companion.transport.guard import CheckedPacket
         serializer = {"serializer": CheckedPacket}
     sio = socketio.Server(async_mode=async_mode, cors_allowed_origins=[], client_manager=manager,
-                          max_http_buffer_size=64 * 1024, ping_interval=10, ping_timeout=20,
+                          max_http_buffer_size=64 * 1024,
+                          ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
                           **serializer)
     if rules:
         FloorRooms(rules).register(sio)

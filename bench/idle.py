@@ -6,7 +6,7 @@ N websockets (default 5,000; `--sockets max`: as many as the server's
 open-file limit leaves room for) to one `python -m companion serve`
 (gevent, SQLite or Redis), in rooms of 6 seats of the test game "pick"
 (started), then held open for --hold seconds with no traffic but Engine.IO's
-pings (every 10 s per socket).  The sockets come from several Node drivers
+pings (every 20 s per socket).  The sockets come from several Node drivers
 (bench/driver.js, idle mode; --per-driver sockets each, since a driver needs
 a file per socket as well), started one after the other: each batch connects
 fully before the next starts.  It prints the connect time, the server's RSS
@@ -284,7 +284,7 @@ def report(results: list[dict]) -> None:
         print(f"{r['server']:<10}{r['sockets']:>8}{r['connect_s']:>10.1f}"
               f"{before['rss'] / 1024:>8.0f}MiB{after['rss'] / 1024:>5.0f}MiB"
               f"{after['pss'] / 1024:>4.0f}MiB{after['uss'] / 1024:>4.0f}MiB"
-              f"{r['kib_per_socket']:>11.1f}{r['idle_cpu'] * 100:>8.0f}%"
+              f"{r['kib_per_socket']:>11.1f}{r['idle_cpu'] * 100:>8.1f}%"
               f"{r['dropped']:>8}{r['driver_mib']:>11.0f}")
         print(f"{'':10}{r['drivers']} drivers; the server's open-file limit {r['file_limit']}")
         if r["refused"]:

@@ -96,3 +96,17 @@ def test_an_idle_socket_keeps_no_greenlet_for_its_pings(server):
     for ws in phones:
         ws.close()
     assert per_socket <= 3.2, per_socket
+
+
+def test_a_silent_phone_goes_within_40_s_and_a_phone_misses_the_server_within_30_s(make_app):
+    """The served settings, from the handshake's numbers: the server drops a
+    socket whose ping went unanswered for the timeout, found by a monitor
+    that looks at each socket once per timeout (so at most interval + 2 ×
+    timeout after the last answer: 40 s); a page that hears no ping for
+    interval + timeout reconnects (30 s); pings at most every 20 s (issue
+    #44: each one wakes a phone's radio and costs the server 0.155 ms)."""
+    _, socketio = make_app()
+    interval, timeout = socketio.server.eio.ping_interval, socketio.server.eio.ping_timeout
+    assert interval + 2 * timeout <= 40, (interval, timeout)
+    assert interval + timeout <= 30, (interval, timeout)
+    assert interval >= 20, interval
