@@ -27,10 +27,9 @@ MAX_MESSAGE = 1024 * 1024
 #: 2 × timeout after its last answer (Engine.IO looks at each socket once per
 #: timeout): 40 s, 50 s with 10 + 20 before; a phone misses the server after
 #: interval + timeout, 30 s as before.  Half the pings wake the phones'
-#: radios and cost the server half as much (a ping and its answer cost
-#: 0.155 ms: with 3,000 sockets at 10 s, about a tenth of the CPU per action
-#: at 500 rooms × 100/s, docs/SCALING.md).  10 s for an answer is ample on
-#: the table's network
+#: radios and cost the server (3,000 idle sockets: 3.7-5.0 % of a core at
+#: 10 + 20, 2.5-4.0 % at 20 + 10; docs/SCALING.md).  10 s for an answer is
+#: ample on the table's network
 PING_INTERVAL = 20
 PING_TIMEOUT = 10
 
