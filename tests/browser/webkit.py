@@ -61,6 +61,23 @@ PHONE = {"width": 390, "height": 844}
 #: MiniBrowser's narrowest window (its toolbar), and the widest phone's CSS width
 WIDE_PHONE = {"width": 447, "height": 906}
 TIMEOUT = 10_000
+#: the longest a WebDriver command may take before the test fails
+COMMAND_SECONDS = 120
+#: the screenshot's drawing ticker (``WebKitPhone.screenshot``): nothing to
+#: see (no content, no background), only a layer that changes
+KEEP_DRAWING = """window.__companionShot = setInterval(() => {
+  let tick = document.getElementById("companion-shot-tick");
+  if (!tick) {
+    tick = document.createElement("div");
+    tick.id = "companion-shot-tick";
+    tick.style.cssText = "position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none";
+    document.documentElement.appendChild(tick);
+  }
+  tick.style.opacity = tick.style.opacity === "0.5" ? "0.6" : "0.5";
+}, 50);"""
+STOP_DRAWING = """clearInterval(window.__companionShot);
+const tick = document.getElementById("companion-shot-tick");
+if (tick) tick.remove();"""
 
 
 class Phone:
@@ -512,26 +529,6 @@ class WebKitPhone(Phone):
         self.driver.get("about:blank")
         self._finger = None
         self._errors_from = len(self.errors_file.read_text(errors="replace").splitlines())
-
-
-
-#: the longest a WebDriver command may take before the test fails
-COMMAND_SECONDS = 120
-#: the screenshot's drawing ticker (``WebKitPhone.screenshot``): nothing to
-#: see (no content, no background), only a layer that changes
-KEEP_DRAWING = """window.__companionShot = setInterval(() => {
-  let tick = document.getElementById("companion-shot-tick");
-  if (!tick) {
-    tick = document.createElement("div");
-    tick.id = "companion-shot-tick";
-    tick.style.cssText = "position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none";
-    document.documentElement.appendChild(tick);
-  }
-  tick.style.opacity = tick.style.opacity === "0.5" ? "0.6" : "0.5";
-}, 50);"""
-STOP_DRAWING = """clearInterval(window.__companionShot);
-const tick = document.getElementById("companion-shot-tick");
-if (tick) tick.remove();"""
 
 
 class WebKit:

@@ -99,7 +99,7 @@ def test_an_idle_socket_keeps_no_greenlet_for_its_pings(server):
 
 
 def test_a_silent_phone_goes_within_40_s_and_a_phone_misses_the_server_within_30_s(make_app):
-    """The served settings, from the handshake's numbers: the server drops a
+    """The settings the app serves (its Engine.IO server's): the server drops a
     socket whose ping went unanswered for the timeout, found by a monitor
     that looks at each socket once per timeout (so at most interval + 2 ×
     timeout after the last answer: 40 s); a page that hears no ping for
