@@ -7,8 +7,38 @@
   /* The open log: public lines only (private ones are secrets: the phone
      shows them in its secret box while held), numbered as on the table. */
   function renderLog(view, el) {
-    el.innerHTML = view.log.filter((line) => !line.private).reverse().map((line) =>
-      `<li value="${Number(line.no || line.n)}">${K.esc(line.text)}</li>`).join("");
+    drawList(el, view.log.filter((line) => !line.private).reverse().map((line) =>
+      `<li value="${Number(line.no || line.n)}">${K.esc(line.text)}</li>`));
+  }
+
+  /* A list drawn from its items' markup, keeping every item already drawn
+     with the same markup where it is: a new log line is one new item, not
+     the whole log again (redrawing it was half of a page's drawing work per
+     move: each line laid out and its text shaped anew).  Items whose
+     markup is gone are removed, new ones parsed at once and put in place. */
+  function drawList(el, items) {
+    const drawn = new Map();
+    for (const child of Array.from(el.children)) {
+      if (child.listMarkup === undefined || drawn.has(child.listMarkup)) child.remove();
+      else drawn.set(child.listMarkup, child);
+    }
+    const wanted = new Set(items);
+    drawn.forEach((child, markup) => { if (!wanted.has(markup)) { child.remove(); drawn.delete(markup); } });
+    const missing = items.filter((markup) => !drawn.has(markup));
+    if (missing.length) {
+      const made = document.createElement("template");
+      made.innerHTML = missing.join("");
+      Array.from(made.content.children).forEach((child, i) => {
+        child.listMarkup = missing[i];
+        drawn.set(missing[i], child);
+      });
+    }
+    let at = el.firstElementChild;
+    for (const markup of new Set(items)) {
+      const child = drawn.get(markup);
+      if (child === at) at = at.nextElementSibling;
+      else el.insertBefore(child, at);
+    }
   }
   function renderSeats(view, el, options) {
     const turn = (options && options.highlight) || [];
@@ -79,5 +109,5 @@
           K.esc(g.winners.map(u.name).join(", ") || "—")).join(" · ")}</p>` : "");
   }
 
-  Object.assign(K, {renderLog, renderSeats, renderGame, renderStatus, renderEnding, genericBoard});
+  Object.assign(K, {renderLog, drawList, renderSeats, renderGame, renderStatus, renderEnding, genericBoard});
 })();

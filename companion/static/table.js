@@ -179,9 +179,9 @@
   /* --- the log: newest first, each line with its own number --------------- */
   let freshLines = new Set();
   function drawLog(view) {
-    $("log").innerHTML = view.log.filter((line) => !line.private).slice().reverse().map((line) =>
+    K.drawList($("log"), view.log.filter((line) => !line.private).slice().reverse().map((line) =>
       `<li data-n="${line.n}" class="${freshLines.has(line.n) ? "fresh" : ""}"><span class="tb-n">${Number(line.no || line.n)}</span>` +
-      `<span class="tb-line">${esc(line.text)}</span></li>`).join("");
+      `<span class="tb-line">${esc(line.text)}</span></li>`));
   }
 
   /* --- the game's board ----------------------------------------------------- */

@@ -8,7 +8,7 @@ import json
 import random
 
 from companion import json_patch
-from tests.browser.conftest import PHONE, new_page, seat_phone, wait_js
+from tests.browser.conftest import PHONE, host_table, new_page, seat_phone, wait_js
 from tests.browser.test_table_board import Room
 
 NAMES = ["Anna", "Ben", "Cara", "Dirk"]
@@ -101,3 +101,57 @@ def test_a_phone_is_pushed_patches_and_draws_each_newest_view(server, browser):
     shown = page.evaluate("() => document.getElementById('play').innerText")
     assert room.view(room.tokens[seat])["you"]["name"] in shown
     assert PHONE["width"] < 600
+
+
+#: each drawn log line as (its number as shown, its text), top first, and
+#: whether it is a line drawn before the mark was set (kept, not redrawn)
+DRAWN_LOG = """() => Array.from(document.querySelectorAll('#log li')).map((li) => [
+  li.getAttribute('value') || li.querySelector('.tb-n').textContent,
+  (li.querySelector('.tb-line') || li).textContent, li.dataset.kept === '1'])"""
+MARK_LOG = "() => document.querySelectorAll('#log li').forEach((li) => { li.dataset.kept = '1'; })"
+
+
+def shown_lines(view: dict) -> list[list[str]]:
+    return [[str(line.get("no") or line["n"]), line["text"]] for line in reversed(view["log"])
+            if not line.get("private")]
+
+
+def test_a_log_line_once_drawn_stays_drawn(server, browser):
+    """The phone's and the table's logs draw a new line and leave the lines
+    drawn before as they are (render.js ``drawList``: redrawing the whole
+    log on every push was half of a page's drawing work), show exactly the
+    view's public lines in order, and draw a line again when its text
+    changes (a rename: lines naming the seat read the new name)."""
+    room = Room(server, "hoax", NAMES)
+    room.host_act({"type": "start"})
+    seat = next(iter(room.tokens))
+    pages = {"phone": seat_phone(browser, server, room, seat), "table": host_table(browser, server, room)}
+    rng = random.Random(5)
+    for _ in range(3):
+        before = {name: page.evaluate(MARK_LOG) or len(page.evaluate(DRAWN_LOG)) for name, page in pages.items()}
+        room.play(rng, steps=3)
+        version = room.view()["version"]
+        for name, page in pages.items():
+            wait_js(page, f"Number(document.body.dataset.version) >= {version}")
+            drawn = page.evaluate(DRAWN_LOG)
+            assert [line[:2] for line in drawn] == shown_lines(room.view(room.tokens[seat])), name
+            new = len(drawn) - before[name]
+            assert new > 0 and not any(kept for *_, kept in drawn[:new]), (name, drawn[:new + 1])
+            assert all(kept for *_, kept in drawn[new:]), f"{name}: a line drawn before was drawn again"
+    # a rename: the lines naming the seat by its seat number read the new name
+    first = room.view()["seats"][0]
+    texts = {}
+    for label, page in pages.items():
+        page.evaluate(MARK_LOG)
+        texts[label] = {number: text for number, text, _ in page.evaluate(DRAWN_LOG)}
+    answer = room.act(room.tokens[first["seat"]], {"type": "rename", "name": "Zora"})
+    assert answer["ok"], answer
+    version = room.view()["version"]
+    for label, page in pages.items():
+        wait_js(page, f"Number(document.body.dataset.version) >= {version}")
+        drawn = page.evaluate(DRAWN_LOG)
+        assert [line[:2] for line in drawn] == shown_lines(room.view(room.tokens[seat])), label
+        changed = [(number, text) for number, text, kept in drawn[1:] if texts[label][number] != text]
+        assert changed and all("Zora" in text for _, text in changed), (label, changed)
+        assert all(kept == (texts[label][number] == text) for number, text, kept in drawn[1:]), (
+            f"{label}: a line was drawn again although its text stayed, or kept although it changed")
