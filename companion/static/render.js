@@ -13,7 +13,7 @@
 
   /* A list drawn from its items' markup, keeping every item already drawn
      with the same markup where it is: a new log line is one new item, not
-     the whole log again (redrawing it was half of a page's drawing work per
+     the whole log again (redrawing it was about half of a page's drawing work per
      move: each line laid out and its text shaped anew).  Items whose
      markup is gone are removed, new ones parsed at once and put in place. */
   function drawList(el, items) {
@@ -34,7 +34,7 @@
       });
     }
     let at = el.firstElementChild;
-    for (const markup of new Set(items)) {
+    for (const markup of wanted) {   // in order, each once
       const child = drawn.get(markup);
       if (child === at) at = at.nextElementSibling;
       else el.insertBefore(child, at);
