@@ -17,13 +17,12 @@
      move: each line laid out and its text shaped anew).  Items whose
      markup is gone are removed, new ones parsed at once and put in place. */
   function drawList(el, items) {
-    const drawn = new Map();
+    const wanted = new Set(items), drawn = new Map();
     for (const child of Array.from(el.children)) {
-      if (child.listMarkup === undefined || drawn.has(child.listMarkup)) child.remove();
-      else drawn.set(child.listMarkup, child);
+      const markup = child.listMarkup;
+      if (wanted.has(markup) && !drawn.has(markup)) drawn.set(markup, child);
+      else child.remove();
     }
-    const wanted = new Set(items);
-    drawn.forEach((child, markup) => { if (!wanted.has(markup)) { child.remove(); drawn.delete(markup); } });
     const missing = items.filter((markup) => !drawn.has(markup));
     if (missing.length) {
       const made = document.createElement("template");
