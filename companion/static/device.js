@@ -129,34 +129,48 @@
 
   /* --- sound: the your-move cue and the table's chime -------------------- */
   /* One AudioContext, made and resumed at the page's first tap (browsers
-     start sound only from a gesture; a silent blip unlocks iOS). */
-  let audio = null;
+     start sound only from a gesture; a silent blip unlocks iOS), and
+     suspended again a moment after each sound: a running context renders
+     silence all evening long (a phone's battery; in the tests about a
+     tenth of every phone page's work).  Once a tap has unlocked it, the
+     page may resume it without one (Chrome: the page has been activated;
+     WebKit: the tap lifted its gesture restriction for good). */
+  let audio = null, unlocked = false, rest = null;
   function context() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!audio && Ctx) { try { audio = new Ctx(); } catch (e) { audio = null; } }
     return audio;
   }
   onGesture.add(() => {
+    if (unlocked) return true;
     const ctx = context();
     if (!ctx) return true;
-    if (ctx.state !== "running") ctx.resume().catch(() => {});
+    ctx.resume().then(() => {
+      unlocked = true;
+      document.documentElement.dataset.sound = "ready";
+      quietAfter(ctx, 0);
+    }, () => {});
     try {
       const blip = ctx.createBufferSource();
       blip.buffer = ctx.createBuffer(1, 1, ctx.sampleRate);
       blip.connect(ctx.destination); blip.start(0);
     } catch (e) { /* nothing to unlock */ }
-    return ctx.state === "running";   // else again at the next tap
+    return false;   // done when the resume has come through (else again at the next tap)
   });
+  /* Suspends ``ctx`` once ``seconds`` of sound (and a margin) are over,
+     unless another sound comes first. */
+  function quietAfter(ctx, seconds) {
+    clearTimeout(rest);
+    rest = setTimeout(() => { if (ctx.state === "running") ctx.suspend().catch(() => {}); },
+      (seconds + 0.5) * 1000);
+  }
   /* Notes: [frequency Hz, start s, length s, loudness 0..1]. */
   function tones(notes, type) {
     const ctx = audio;
     if (!ctx) return false;   // no tap yet: no sound
-    if (ctx.state !== "running") {   // suspended by the system since: after a tap it may resume
-      if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
-      ctx.resume().then(() => play(ctx, notes, type), () => {});
-      return true;
-    }
-    play(ctx, notes, type);
+    quietAfter(ctx, Math.max(...notes.map(([, at, length]) => at + length)));
+    if (ctx.state === "running") play(ctx, notes, type);
+    else ctx.resume().then(() => play(ctx, notes, type), () => {});
     return true;
   }
   function play(ctx, notes, type) {

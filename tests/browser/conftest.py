@@ -76,8 +76,25 @@ def browser():
         chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, env=chromium_env(), args=[
             "--no-sandbox", "--disable-background-networking", "--disable-gpu",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
+        grants_the_screen_wake_lock(chromium)
         yield chromium
         chromium.close()
+
+
+def grants_the_screen_wake_lock(chromium):
+    """Every page of ``chromium`` may keep the screen awake, as a phone's
+    Chrome lets a secure page do without asking: headless Chromium answers
+    the permission with no (it cannot ask), and the page then falls back to
+    its looping video, whose frames kept every phone's compositor busy for
+    the whole game.  The video is tested where a phone needs it: on a plain
+    http address (test_app_like.py's ``lan_browser``, not a secure context)."""
+    new_context = chromium.new_context
+
+    def granted(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.grant_permissions(["screen-wake-lock"])
+        return context
+    chromium.new_context = granted
 
 
 #: the Chromium fixtures a test may hold pages in

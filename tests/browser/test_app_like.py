@@ -53,6 +53,12 @@ def oscillators(page) -> int:
     return page.evaluate("window.__oscillators")
 
 
+def rests(page):
+    """Between sounds the page's AudioContext is suspended (a running one
+    renders silence all evening: a phone's battery)."""
+    wait_js(page, "window.__audio.state === 'suspended'")
+
+
 def pick_all(room, seats):
     for seat in seats:
         answer = room.act(room.tokens[seat], {"type": "pick", "number": 1})
@@ -70,14 +76,16 @@ def test_the_cue_sounds_only_on_your_move_and_not_when_muted(browser, server):
     assert box["width"] >= 44 and box["height"] >= 44, box
     # the player's first tap (here on the seats list) unlocks the sound
     phone.locator("#play details.card summary").first.tap()
-    wait_js(phone, "window.__audio && window.__audio.state === 'running'")
+    wait_js(phone, "document.documentElement.dataset.sound === 'ready'")
     assert oscillators(phone) == 0   # the lobby: nobody's move
+    rests(phone)
 
     room.host_act({"type": "start"})
     shows_latest(phone, room)
     wait_js(phone, "document.getElementById('todo').classList.contains('now')")
-    wait_js(phone, "window.__oscillators >= 2")
+    wait_js(phone, "window.__oscillators >= 2")   # heard: resumed without a tap
     after_start = oscillators(phone)
+    rests(phone)
 
     pick_all(room, [0])             # Ana picks: nothing to do, no cue
     shows_latest(phone, room)
@@ -134,11 +142,11 @@ def test_the_chime_sounds_only_when_asked(browser, server):
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('companion:muted', '1')")
     page.locator("#room-code").tap()   # the first tap unlocks the sound
-    wait_js(page, "window.__audio && window.__audio.state === 'running'")
+    wait_js(page, "document.documentElement.dataset.sound === 'ready'")
     assert page.evaluate("Companion.chime(false)") is False
     assert oscillators(page) == 0
     assert page.evaluate("Companion.chime(true)") is True
-    assert oscillators(page) == 3
+    wait_js(page, "window.__oscillators === 3")
     assert page.evaluate("Companion.cue()") is False   # the cue does ask the switch
     assert oscillators(page) == 3
     context.close()

@@ -166,12 +166,14 @@ def test_what_ios_lacks_is_built_in_the_page(server, webkit_phones):
     phone.wait("['lock', 'video'].includes(document.documentElement.dataset.awake)")
     assert phone.js("window.__oscillators") == 0, "a sound before any touch"
     phone.tap("#play details.card summary")   # the first touch
-    phone.wait("window.__audio && window.__audio.state === 'running'")
+    phone.wait("document.documentElement.dataset.sound === 'ready'")
+    phone.wait("window.__audio.state === 'suspended'")   # at rest between sounds
     for s in (0, 1):                           # round 2: her move again, heard
         assert room.act(room.tokens[s], {"type": "pick", "number": 1})["ok"]
     phone.wait(f"Number(document.body.dataset.version) >= {room.view()['version']}")
     phone.wait("document.getElementById('todo').classList.contains('now')")
-    phone.wait("window.__oscillators >= 2")
+    phone.wait("window.__oscillators >= 2")   # resumed without a touch
+    phone.wait("window.__audio.state === 'suspended'")
     awake = phone.js("document.documentElement.dataset.awake")
     if awake == "video":
         assert phone.js("!document.getElementById('keepawake').paused")
@@ -188,7 +190,7 @@ def test_time_up_is_heard_where_the_phone_cannot_buzz(server, webkit_phones):
     seat(phone, server, room, 0)
     phone.js(COUNT_SOUND)
     phone.tap("#play details.card summary")   # the first touch unlocks the sound
-    phone.wait("window.__audio && window.__audio.state === 'running'")
+    phone.wait("document.documentElement.dataset.sound === 'ready'")
     room.host_act({"type": "start"})
     phone.wait("window.__oscillators === 2")   # your move
     phone.wait("(document.querySelector('#timer .tm-clock') || {}).textContent === '0:00'", timeout=20_000)
