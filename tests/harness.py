@@ -13,12 +13,16 @@ import json
 import random
 from typing import Callable, Iterator
 
+import orjson
+
 from companion.explain import Step, told_by_game
 from companion.games.base import HOST, Game, Illegal, copied, match_action, sample_action
 
 
 def canon(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    """One text per value, keys sorted, letters as they are (a test may look
+    for a word in it: "Kühlschrank", not "K\\u00fchlschrank")."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 def seen_by(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> str:
