@@ -39,26 +39,40 @@
       else el.insertBefore(child, at);
     }
   }
+  /* Puts ``html`` into ``el`` unless ``el`` was drawn from exactly that
+     markup: a board or a seat list that did not change is not parsed,
+     laid out and painted again (a phone drew both anew on every push).
+     ``before``: what to do with the old content first.  Only these
+     functions write these elements. */
+  function drawMarkup(el, html, before) {
+    if (el.drawnMarkup === html) return;
+    if (before) before(el);
+    el.innerHTML = html;
+    el.drawnMarkup = html;
+  }
   function renderSeats(view, el, options) {
     const turn = (options && options.highlight) || [];
-    el.innerHTML = view.seats.map((s) => `<li data-seat="${s.seat}" class="${turn.includes(s.seat) ? "turn" : ""}"${turn.includes(s.seat) ? ' aria-current="true"' : ""}>
+    drawMarkup(el, view.seats.map((s) => `<li data-seat="${s.seat}" class="${turn.includes(s.seat) ? "turn" : ""}"${turn.includes(s.seat) ? ' aria-current="true"' : ""}>
       <span class="dot ${s.connected ? "on" : "off"}" role="img" aria-label="${K.esc(K.t(s.connected ? "page.connected" : "page.offline"))}"></span>
-      <span class="sname">${K.esc(s.name)}</span><span class="score">${K.esc(s.score)}</span></li>`).join("");
+      <span class="sname">${K.esc(s.name)}</span><span class="score">${K.esc(s.score)}</span></li>`).join(""));
   }
+  /* The game's part of a page (a secret box a renderer draws has an id of
+     its own each time, so a board holding one is always drawn anew). */
   function renderGame(view, el, where) {
+    drawMarkup(el, gameMarkup(view, where), K.forgetSecretBoxes);
+  }
+  function gameMarkup(view, where) {
     const renderer = K.games[view.game];
-    K.forgetSecretBoxes(el);
     if (view.status === "lobby") {
       // explain mode's line says the same, in more words: once (issue #40)
       const told = view.explain && view.explain.now;
-      el.innerHTML = told ? "" : `<p class="hint">${K.esc(K.t("page.start_hint"))}</p>`;
-      return;
+      return told ? "" : `<p class="hint">${K.esc(K.t("page.start_hint"))}</p>`;
     }
     if (renderer && renderer[where]) {
-      try { el.innerHTML = renderer[where](view, K.ui(view)); return; } catch (err) { console.error(err); }
+      try { return renderer[where](view, K.ui(view)); } catch (err) { console.error(err); }
     }
     // no renderer: the public part only (a phone's private part would show its secrets)
-    el.innerHTML = genericBoard(view);
+    return genericBoard(view);
   }
 
   /* A game without a renderer (a new game until it brings one): its public

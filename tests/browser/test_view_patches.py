@@ -158,3 +158,40 @@ def test_a_log_line_once_drawn_stays_drawn(server, browser):
         assert changed and all("Zora" in text for _, text in changed), (label, changed)
         assert all(kept == (texts[label][number] == text) for number, text, kept in drawn[1:]), (
             f"{label}: a line was drawn again although its text stayed, or kept although it changed")
+
+
+#: the phone's board and seat list: their markup, and for each element
+#: drawn in them whether it carries the mark (an expando: the markup stays)
+PARTS = ("game-area", "seats")
+DRAWN_PARTS = """() => %s.map((id) => { const el = document.getElementById(id);
+  return [el.innerHTML, Array.from(el.children).map((child) => !!child.companionKept)]; })""" % json.dumps(PARTS)
+MARK_PARTS = """() => %s.forEach((id) => {
+  for (const child of document.getElementById(id).children) child.companionKept = true; })""" % json.dumps(PARTS)
+
+
+def test_a_board_that_did_not_change_stays_drawn(server, browser):
+    """The phone draws its board and its seat list again only when what
+    they show changed (render.js ``drawMarkup``), and what it keeps is
+    what a phone opened afresh on the same seat draws."""
+    room = Room(server, "hoax", NAMES)
+    room.host_act({"type": "start"})
+    seat = next(iter(room.tokens))
+    phone = seat_phone(browser, server, room, seat)
+    rng = random.Random(11)
+    kept, redrawn = {part: 0 for part in PARTS}, {part: 0 for part in PARTS}
+    for _ in range(16):
+        phone.evaluate(MARK_PARTS)
+        before = phone.evaluate(DRAWN_PARTS)
+        room.play(rng, steps=1)
+        wait_js(phone, f"Number(document.body.dataset.version) >= {room.view()['version']}")
+        for part, (html, _), (now, marks) in zip(PARTS, before, phone.evaluate(DRAWN_PARTS)):
+            if now == html:
+                assert marks and all(marks), f"#{part} was drawn again although it stayed the same"
+                kept[part] += 1
+            else:
+                assert not any(marks), f"#{part} changed but kept an element drawn before"
+                redrawn[part] += 1
+    assert all(kept.values()) and all(redrawn.values()), (kept, redrawn)
+    fresh = seat_phone(browser, server, room, seat)
+    assert [html for html, _ in fresh.evaluate(DRAWN_PARTS)] == [
+        html for html, _ in phone.evaluate(DRAWN_PARTS)], "a kept board differs from one drawn afresh"
