@@ -136,7 +136,7 @@
      tap has unlocked it, the page may resume it without one (Chrome: the
      page has been activated; WebKit: the tap lifted its gesture
      restriction for good). */
-  let audio = null, unlocked = false, rest = null;
+  let audio = null, unlocked = false, rest = null, restAt = 0;
   function context() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!audio && Ctx) { try { audio = new Ctx(); } catch (e) { audio = null; } }
@@ -159,11 +159,16 @@
     return false;   // done when the resume has come through (else again at the next tap)
   });
   /* Suspends ``ctx`` once ``seconds`` of sound (and a margin) are over,
-     unless another sound comes first. */
+     unless a sound still playing then (or one coming first) ends later. */
   function quietAfter(ctx, seconds) {
+    const at = Date.now() + (seconds + 0.5) * 1000;
+    if (rest && at <= restAt) return;
     clearTimeout(rest);
-    rest = setTimeout(() => { if (ctx.state === "running") ctx.suspend().catch(() => {}); },
-      (seconds + 0.5) * 1000);
+    restAt = at;
+    rest = setTimeout(() => {
+      rest = null;
+      if (ctx.state === "running") ctx.suspend().catch(() => {});
+    }, at - Date.now());
   }
   /* Notes: [frequency Hz, start s, length s, loudness 0..1]. */
   function tones(notes, type) {

@@ -84,10 +84,10 @@ def browser():
 def grants_the_screen_wake_lock(chromium):
     """Every page of ``chromium`` may keep the screen awake, as a phone's
     Chrome lets a secure page do without asking: headless Chromium answers
-    the permission with no (it cannot ask), and the page then falls back to
-    its looping video, whose frames kept every phone's compositor busy for
-    the whole game.  The video is tested where a phone needs it: on a plain
-    http address (test_app_like.py's ``lan_browser``, not a secure context)."""
+    the permission with no (it cannot ask), and every phone then played its
+    looping keep-awake video all game, which a phone's Chrome does not.
+    The video is tested where a phone needs it: on a plain http address
+    (test_app_like.py's ``lan_browser``, not a secure context)."""
     new_context = chromium.new_context
 
     def granted(*args, **kwargs):
