@@ -9,7 +9,6 @@ variant.
 """
 from __future__ import annotations
 
-import json
 import random
 from typing import Callable, Iterator
 
@@ -23,6 +22,11 @@ def canon(value) -> str:
     """One text per value, keys sorted, letters as they are (a test may look
     for a word in it: "Kühlschrank", not "K\\u00fchlschrank")."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def written(value) -> bytes:
+    """``value`` as JSON in its own key order, as the server writes it."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def seen_by(game: Game, state: dict, viewer: int | None, seats: list[int] = ()) -> str:
@@ -89,7 +93,7 @@ def random_play(game: Game, seats: list[int], options: dict, seed: int,
             assert canon(trial) == canon(state), f"a refused {action} changed the state (seed {seed})"
             assert refusals <= max_refusals, f"too many refusals (seed {seed})"
             continue
-        json.dumps(new_state)  # state must stay plain JSON
+        orjson.dumps(new_state)  # state must stay plain JSON (string keys only)
         state = new_state
         yield state, actor, action, events
 
@@ -122,12 +126,12 @@ def check_patch_non_interference(game: Game, before: dict, after: dict, seats: l
     compared = 0
     for viewer in list(seats) + [None]:
         then, now = (screen_of(game, state, viewer, seats) for state in (before, after))
-        reference = json.dumps(diff(then, now)), json.dumps(now)
+        reference = written(diff(then, now)), written(now)
         pairs = zip(perturb(copied(before), viewer, rng), perturb(copied(after), viewer, rng))
         for variant_before, variant_after in pairs:
             then, now = (screen_of(game, state, viewer, seats)
                          for state in (variant_before, variant_after))
-            assert (json.dumps(diff(then, now)), json.dumps(now)) == reference, (
+            assert (written(diff(then, now)), written(now)) == reference, (
                 f"viewer {viewer} is pushed a different patch for a hidden change")
             compared += 1
     return compared
