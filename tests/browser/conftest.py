@@ -242,10 +242,19 @@ def _touch(page, kind, x=None, y=None):
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def centre(locator):
+def centre(locator, scroll=False):
     """The centre of ``locator`` in the viewport; it must be on screen (a
-    finger cannot reach what is not)."""
-    box = locator.bounding_box()
+    finger cannot reach what is not).  One round trip to the page where
+    the element is there (its box as the page lays it out), not
+    Playwright's three; else it waits for it to show first.
+    ``scroll``: brought into view first where it is not (as a thumb
+    scrolls the page to reach it)."""
+    boxes = locator.evaluate_all(BOXES, scroll)
+    if boxes in ([], [None]):   # not there, or not shown yet
+        locator.wait_for(state="visible")
+        boxes = locator.evaluate_all(BOXES, scroll)
+    assert len(boxes) == 1, f"{len(boxes)} elements, not one: {locator}"
+    box = boxes[0]
     assert box, f"not on screen: {locator}"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     width, height = locator.page.viewport_size["width"], locator.page.viewport_size["height"]
@@ -253,11 +262,17 @@ def centre(locator):
     return x, y
 
 
+#: each element's box in the viewport, null where it is not laid out (hidden)
+BOXES = """(els, scroll) => els.map((el) => {
+  if (scroll) el.scrollIntoViewIfNeeded();
+  const r = el.getBoundingClientRect();
+  return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+})"""
+
+
 def hold(page, selector="#hold"):
     """One finger down on the reveal control, and kept there."""
-    control = page.locator(selector).first
-    control.scroll_into_view_if_needed()
-    x, y = centre(control)
+    x, y = centre(page.locator(selector).first, scroll=True)
     _touch(page, "touchStart", x, y)
     page._companion_finger = (x, y)
     wait_js(page, "document.body.classList.contains('revealed')")
@@ -317,13 +332,12 @@ def explained(page, card, where: str) -> None:
     the moves shows), the move about to be made says what it does under
     its card, and neither says a raw key or placeholder.  The phone's
     first few moves are saved as screenshots."""
-    now = page.locator("#explain-now")
-    if not now.count() or now.is_hidden():
+    said = card.evaluate_all(EXPLAINED)   # (no wait: a card not there fails below)
+    if said is None:
         return
-    said = now.inner_text().strip()
-    help_ = card.locator(".move-help")
-    assert said and help_.count() and help_.first.inner_text().strip(), f"{where}: not explained"
-    for text in (said, help_.first.inner_text()):
+    now, help_ = said
+    assert now and help_, f"{where}: not explained"
+    for text in (now, help_):
         assert not RAW.search(text), f"{where}: raw text in {text!r}"
     shots = getattr(page, "_companion_explained", 0)
     if shots < FIRST_MINUTES:
@@ -335,45 +349,73 @@ def explained(page, card, where: str) -> None:
         page.screenshot(path=str(SCREENS / f"explain-{code}-{name}-{lang}-{shots + 1}.png"))
 
 
+#: what the phone's explain line and the first card's own help say (as
+#: shown: innerText), null where the page does not explain (no line, or
+#: not visible as Playwright takes it: a box, and not visibility: hidden)
+EXPLAINED = """(cards) => {
+  const now = document.getElementById("explain-now");
+  const box = now && now.getBoundingClientRect();
+  if (!now || !box.width || !box.height || getComputedStyle(now).visibility === "hidden") return null;
+  const help = cards.length ? cards[0].querySelector(".move-help") : null;
+  return [now.innerText.trim(), help ? help.innerText.trim() : ""];
+}"""
+
+
 def pick_secret(page, action_type, value=None, index=0, choose=None):
     """Makes the secret choice ``action_type`` on the phone's sheet, one
     gesture a step: at each step the choice ``choose[field]`` (else
-    ``value``, else the first offered), then "yes" if it asks to confirm."""
+    ``value``, else the first offered), then "yes" if it asks to confirm.
+    The held sheet is read in one round trip a step (``SHEET_CARD``)."""
+    wanted = {field: f"[data-pick]{valued(v)}" for field, v in (choose or {}).items()}
+    fallback = None if value is None else f"[data-pick]{valued(value)}"
     for step_no in range(8):
         hold(page)
         card = page.locator(f'#secret-actions [data-type="{action_type}"]').nth(index)
-        if step_no == 0 and not card.locator(".confirm-yes").count():
+        seen = card.evaluate_all(SHEET_CARD, [wanted, fallback])
+        if step_no == 0 and not (seen or {}).get("confirm"):
             explained(page, card, f"secret {action_type}")
-        if card.locator(".confirm-yes").count():
+        if seen and seen["confirm"]:
             slide(page, card.locator(".confirm-yes"))
             sent(page, release)
             return
-        choices = card.locator("[data-pick].choice")
-        assert choices.count(), f"no secret choice {action_type} offered"
-        step = card.get_attribute("data-step")
-        wanted = (choose or {}).get(step, value)
-        target = choices.first
-        if wanted is not None:
-            match = card.locator(f"[data-pick]{valued(wanted)}")
-            if match.count():
-                target = match.first
-        ends = target.get_attribute("data-ends")
-        slide(page, target)
-        if ends == "send":
+        assert seen and seen["target"], f"no secret choice {action_type} offered"
+        slide(page, card.locator(seen["target"]).first)
+        if seen["ends"] == "send":
             sent(page, release)
             return
         release(page)
     raise AssertionError(f"{action_type}: still not chosen after 8 gestures")
 
 
+#: what one card of the held sheet asks now: whether it waits for "yes",
+#: else which choice to slide onto (the selector of the one wanted at its
+#: step, where the card has it, else of its first choice) and where that
+#: choice leads (its data-ends); null where the card is not there
+SHEET_CARD = """(cards, [wanted, fallback]) => {
+  const card = cards[0];
+  if (!card) return null;
+  if (card.querySelector(".confirm-yes")) return {confirm: true};
+  const step = card.dataset.step, want = step !== undefined && step in wanted ? wanted[step] : fallback;
+  const target = (want && card.querySelector(want)) ? want : card.querySelector("[data-pick].choice") ? "[data-pick].choice" : null;
+  return {confirm: false, target, ends: target ? card.querySelector(target).dataset.ends || null : null};
+}"""
+
+
 def sent(page, step):
     """Does ``step`` (which sends an action) and waits for the server's
     answer: a newer view drawn, or a refusal shown."""
-    version = page.evaluate("Number(document.body.dataset.version)")
-    page.evaluate("document.getElementById('toast').hidden = true")
+    version = page.evaluate(BEFORE_SENDING)
     step(page)
     wait_js(page, f"Number(document.body.dataset.version) > {version} || "
                   "!document.getElementById('toast').hidden")
+
+
+#: before a move is sent: the last refusal's toast is put away (the answer
+#: may be a new one) and the version drawn is read (the answer's is newer)
+BEFORE_SENDING = """() => {
+  document.getElementById("toast").hidden = true;
+  return Number(document.body.dataset.version);
+}"""
 
 
 def press(page, action_type, index=0, held=False):
@@ -393,45 +435,70 @@ def fill_form(form, choose: dict, click=False):
     """Fills an open form as a hand does: at each step of a step picker the
     value ``choose[field]`` (else the first offered), text typed in, the
     chosen (else first) value of each row of choices, then its button.
-    ``click``: the tablet (a mouse); else a finger's tap."""
+    ``click``: the tablet (a mouse); else a finger's tap.  What the form
+    asks now is read in one round trip (``FORM_NOW``) before each tap."""
     use = (lambda loc: loc.click()) if click else (lambda loc: loc.tap())
-    for _ in range(12):   # a locator finds the form again after each step redraws it
-        if "picker" not in (form.get_attribute("class") or "").split():
+    wanted = {field: valued(value) for field, value in choose.items()}
+    now = form_now(form, wanted)
+    for _ in range(12):   # a step picker draws the form anew after each step
+        if not now["picker"]:
             break
-        use(choice(form, form.get_attribute("data-step"), choose))
-    for field, value in choose.items():
-        box = form.locator(f'[data-field="{field}"] input')
-        if box.count() and isinstance(value, (str, int)) and not isinstance(value, bool):
-            box.first.fill(str(value))
-    submit = form.locator('button[type="submit"]')
+        use(form.locator(now["pick"]).first)
+        now = form_now(form, wanted)
+    for field in now["inputs"]:
+        value = choose[field]
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            form.locator(f'[data-field="{field}"] input').first.fill(str(value))
     for _ in range(3):
-        choose_rows(form, choose, use)
+        rows = form.locator(".field")
+        for row, tap in now["rows"]:
+            use(rows.nth(row).locator(tap).first)
+        now = form_now(form, wanted)
         # a tap lost to a redraw (a newer view drew the form anew) leaves it
         # unready: the hand looks and taps again, as a player would
-        if not submit.count() or not submit.first.is_disabled():
+        if not now["submit"] or not now["disabled"]:
             break
-    use(submit.first if submit.count() else choice(form, form.get_attribute("data-field"), choose))
+    use(form.locator('button[type="submit"]').first if now["submit"] else form.locator(now["last"]).first)
 
 
-def choose_rows(form, choose: dict, use) -> None:
-    """Taps, in each row of choices, ``choose[field]`` unless it shows as
-    chosen already (else the first, if the row has nothing chosen)."""
-    for row in form.locator(".field").all():
-        field = row.get_attribute("data-field")
-        if not row.locator("button.choice").count():
-            continue
-        wanted = f"button.on{valued(choose[field])}" if field in choose else "button.on"
-        if not row.locator(wanted).count():
-            use(choice(row, field, choose))
+def form_now(form, wanted: dict) -> dict:
+    """What ``form`` asks now (``FORM_NOW``), once it is there."""
+    now = form.evaluate_all(FORM_NOW, wanted)
+    if now is None:
+        form.wait_for(state="attached")
+        now = form.evaluate_all(FORM_NOW, wanted)
+    return now
 
 
-def choice(container, field, choose):
-    """The button for ``choose[field]`` in ``container``, else its first."""
-    if field in choose:
-        match = container.locator(f"button.choice{valued(choose[field])}")
-        if match.count():
-            return match.first
-    return container.locator("button.choice").first
+#: what a form asks now, given ``wanted`` (field -> the attribute selector of
+#: its chosen value): whether it is a step picker and the choice to tap at
+#: its step; the fields with a text box; each row of choices with nothing
+#: chosen (or not the value wanted) and the choice to tap there; whether it
+#: has a submit button and whether that is disabled; the choice to tap
+#: where it has none.  A choice: the wanted value's button, else the first.
+FORM_NOW = """(forms, wanted) => {
+  const form = forms[0];
+  if (!form) return null;
+  const pick = (box, field) => {
+    const want = field !== undefined && field in wanted ? "button.choice" + wanted[field] : null;
+    return want && box.querySelector(want) ? want : "button.choice";
+  };
+  const rows = [];
+  form.querySelectorAll(".field").forEach((row, i) => {
+    const field = row.dataset.field;
+    if (!row.querySelector("button.choice")) return;
+    const chosen = field !== undefined && field in wanted ? "button.on" + wanted[field] : "button.on";
+    if (!row.querySelector(chosen)) rows.push([i, pick(row, field)]);
+  });
+  const submit = form.querySelector('button[type="submit"]');
+  return {
+    picker: form.classList.contains("picker"), pick: pick(form, form.dataset.step),
+    inputs: Object.keys(wanted).filter((field) => form.querySelector(`[data-field="${field}"] input`)),
+    rows, submit: !!submit,
+    disabled: !!submit && (submit.matches(":disabled") || submit.getAttribute("aria-disabled") === "true"),
+    last: pick(form, form.dataset.field),
+  };
+}"""
 
 
 

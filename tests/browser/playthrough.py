@@ -15,7 +15,8 @@ import re
 
 import requests
 
-from tests.browser.conftest import FIRST_MINUTES, RAW, SCREENS, explained, fill_form, hold, release, wait_js
+from tests.browser.conftest import (BEFORE_SENDING, FIRST_MINUTES, RAW, SCREENS, explained, fill_form, hold,
+                                    release, wait_js)
 
 TABLE_SIZE = {"width": 1280, "height": 800}
 PHONE_SIZE = {"width": 390, "height": 844}
@@ -167,8 +168,7 @@ def secret_offered(phone) -> list[str]:
 
 def play_form(phone, action_type, choose=None, where="#actions"):
     """Sends the phone's open form ``action_type`` (answering its confirm)."""
-    version = phone.evaluate("Number(document.body.dataset.version)")
-    phone.evaluate("document.getElementById('toast').hidden = true")
+    version = phone.evaluate(BEFORE_SENDING)
     form = phone.locator(f'{where} form[data-type="{action_type}"]').first
     explained(phone, form, f"{where} {action_type}")
     fill_form(form, choose or {})
