@@ -501,7 +501,6 @@ FORM_NOW = """(forms, wanted) => {
 }"""
 
 
-
 def wait_js(page, expression: str, timeout: float = 10_000):
     """Waits until ``expression`` is truthy in the page.  Unlike Playwright's
     ``wait_for_function`` (whose polling evaluates a string inside the page,
