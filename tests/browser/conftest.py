@@ -396,7 +396,8 @@ SHEET_CARD = """(cards, [wanted, fallback]) => {
   if (!card) return null;
   if (card.querySelector(".confirm-yes")) return {confirm: true};
   const step = card.dataset.step, want = step !== undefined && step in wanted ? wanted[step] : fallback;
-  const target = (want && card.querySelector(want)) ? want : card.querySelector("[data-pick].choice") ? "[data-pick].choice" : null;
+  const first = "[data-pick].choice";
+  const target = want && card.querySelector(want) ? want : card.querySelector(first) ? first : null;
   return {confirm: false, target, ends: target ? card.querySelector(target).dataset.ends || null : null};
 }"""
 
