@@ -38,6 +38,13 @@ ACTION = {"baron": "gold", "monk": "wine", "judge": "grain", "trader": "gold",
           "magician": "enchant", "thief": "steal", "farmer": "grain"}
 IDENTITIES = list(ACTION)
 NAMES = ["Sylvia", "Christian", "Petra", "Gregor", "Gaby", "Tom", "Uwe", "Vera"]
+#: what the table's log says once it happened, in the tablet's language: the
+#: start covers made, the original's deal without a Trader, a doubt carried,
+#: an accusation
+SAYS = {"en": {"covered": "All have covered", "no_trader": "There is no Trader",
+               "doubt": "The doubt goes through", "accuse": " accuses "},
+        "de": {"covered": "Alle haben abgedeckt", "no_trader": "Einen Händler gibt es nicht",
+               "doubt": "Der Zweifel kommt durch", "accuse": " klagt "}}
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +61,15 @@ def own_identity(phone) -> str:
     classes = strong.first.get_attribute("class") or ""
     release(phone)
     return next(c[len("value-"):] for c in classes.split() if c.startswith("value-"))
+
+
+def cover_choices(phone) -> list[str]:
+    """The identities the held sheet offers to cover."""
+    hold(phone)
+    values = phone.locator('#secret-actions [data-type="cover"] [data-pick][data-value]').evaluate_all(
+        "els => els.map((el) => JSON.parse(el.dataset.value))")
+    release(phone)
+    return values
 
 
 def sheet_choices(phone, action_type) -> int:
@@ -76,8 +92,8 @@ def refused(phone) -> str:
 class Hoax:
     """One HOAX evening and the policy its players follow."""
 
-    def __init__(self, evening: Evening, names: list[str], mode: str):
-        self.evening, self.mode = evening, mode
+    def __init__(self, evening: Evening, names: list[str], mode: str, lang: str):
+        self.evening, self.mode, self.says = evening, mode, SAYS[lang]
         seats = {s["name"]: s["seat"] for s in evening.public()["seats"]}
         self.phone = {seats[name]: phone for name, phone in zip(names, evening.phones)}
         self.name = {seat: name for name, seat in seats.items()}
@@ -88,6 +104,8 @@ class Hoax:
         self.collapse_claim = None             # the claim whose doubt the others decline
         self.accused = False                   # the original HOAX: the accusation out of turn
         self.seen: dict[str, int] = {}         # what happened, for the assertions
+        self.said: set[str] = set()            # what of it the table's log said (SAYS)
+        self.checked: set[str] = set()         # the checks made once a game
         self.shots: set[str] = set()
 
     # --- bookkeeping ------------------------------------------------------
@@ -103,6 +121,15 @@ class Hoax:
         self.evening.shot(page, what)
         if held:
             release(page)
+
+    def read_log(self, log=None):
+        """The table's log says what happened: read (``log``, else the
+        tablet's) until each thing seen is said, as it keeps only its last
+        150 lines."""
+        owed = [what for what in self.says if self.seen.get(what) and what not in self.said]
+        if owed:
+            log = self.evening.tablet.locator("#log").inner_text() if log is None else log
+            self.said.update(what for what in owed if self.says[what] in log)
 
     def done(self, phone, what):
         """The action went through: no refusal shown."""
@@ -139,6 +166,9 @@ class Hoax:
                 return view
             self.evening.settle()
             pub = view["public"]
+            if pub["step"] != "cover":   # the start covers are made (the original has none)
+                self.seen.setdefault("covered" if self.mode != "original_hoax" else "no_trader", 1)
+            self.read_log()
             if pub.get("final"):
                 self.count(f"final-{pub['round']}")
                 self.shot_once(self.evening.tablet, f"tablet-final-{pub['round']}")
@@ -162,6 +192,11 @@ class Hoax:
         s = waiting[0]
         phone = self.phone[s]
         self.shot_once(phone, "phone-cover-held", held=True)
+        if "cover list" not in self.checked:   # one's own identity is not offered (looked at once)
+            self.checked.add("cover list")
+            own = own_identity(phone)
+            listed = cover_choices(phone)
+            assert listed and own not in listed, f"{self.name[s]}, the {own}, may cover {listed}"
         if pub.get("recover"):
             self.count("recover")
             self.shot_once(self.evening.tablet, "tablet-recover")
@@ -257,6 +292,10 @@ class Hoax:
         assert must(phone), f"{self.name[s]} is on turn, the phone does not say 'your move'"
         kinds = offered(phone)
         assert "claim" in kinds, f"{self.name[s]} is on turn but is offered {kinds}"
+        if "claim alone" not in self.checked:   # nobody else may claim (looked at once)
+            self.checked.add("claim alone")
+            others = [self.name[o] for o, other in self.phone.items() if o != s and "claim" in offered(other)]
+            assert not others, f"{self.name[s]} is on turn, but {others} may claim too"
         self.shot_once(phone, "phone-turn")
         if self.mode != "original_hoax" and not self.bought:
             self.bought = True
@@ -332,14 +371,20 @@ MODES = [
 ]
 
 
-def start(evening: Evening):
+def start(evening: Evening, mode: str):
     """The host starts with the first seat as start player (the start
-    asks to confirm), and every phone leaves the lobby."""
+    asks to confirm), and every phone leaves the lobby: each says "your
+    move" for its start cover, a secret choice (no open form), but in the
+    original HOAX (no start covers)."""
     evening.host("start", {"first": 0})
     for phone in evening.phones:   # as Evening.start waits
         wait_js(phone, "document.body.dataset.status === 'playing' || "
                        "document.getElementById('todo').className.includes('now') || "
                        "!/lobby|Lobby/.test(document.getElementById('todo-text').textContent)")
+    evening.settle()
+    for i, phone in enumerate(evening.phones):
+        assert "cover" not in offered(phone), f"phone {i} offers the cover openly"
+        assert mode == "original_hoax" or must(phone), f"phone {i} does not say 'your move' at the covers"
     evening.shot(evening.tablet, "start")
 
 
@@ -348,15 +393,18 @@ def test_hoax_played_through(server, browser, mode, options, players, langs):
     names = NAMES[:players]
     evening = Evening(browser, server, "hoax", names, langs, options=options,
                       prefix=f"hoax-{mode}")
-    start(evening)
+    start(evening, mode)
     first = evening.public()["public"]
-    game = Hoax(evening, names, mode)
+    game = Hoax(evening, names, mode, langs[0])
     end = game.play()
     # the table's whole log beside the screenshots, to read the game back
     evening.settle()
     log = evening.tablet.locator("#log").inner_text()
     (SCREENS / f"play-hoax-{mode}-log.txt").write_text(f"{game.seen}\n{log}\n")
     pub, seen = end["public"], game.seen
+    game.read_log(log)
+    assert game.said == {what for what in SAYS[langs[0]] if seen.get(what)} and "doubt" in game.said, \
+        f"seen {seen}, the log said only {game.said}"
     # the variant is what was played
     assert pub["options"] == {"strict_doubt": mode == "strict_doubt", "large_group": mode == "large_group",
                               "original_hoax": mode == "original_hoax",
