@@ -74,62 +74,8 @@ def shoot_held(page, name):
     page.screenshot(path=str(SCREENS / f"one-thumb-{name}.png"))
 
 
-# --- Factum: mark, vote and best, each made with one thumb -----------------------
-
-def test_factum_mark_vote_and_best_with_one_thumb(server, browser):
-    rng = random.Random(24)
-    room = Room(server, "factum", ["Anna", "Ben", "Cara", "Dirk"])
-    room.host_act({"type": "start"})
-    phones = {seat: open_phone(browser, server, room, seat, lang=("en", "de")[seat % 2])
-              for seat in room.tokens}
-    done = set()
-    for _round in range(6):
-        if done == {"mark", "vote", "best"}:
-            break
-        markers = drive_until(room, rng, "mark")
-        used = 0
-        for seat in markers:
-            for tpl in [t for t in secret_templates(room, seat) if t["type"] == "mark" and t.get("required")]:
-                card = tpl["fields"]["card"][0]
-                used = next(p for p in tpl["fields"]["position"] if p > used)
-                shows_latest(phones[seat], room)
-                pick_secret(phones[seat], "mark", choose={"card": card, "position": used})
-                marks = room.view(room.tokens[seat])["you"]["secret"]["marks"]
-                assert marks.get(card) == used, (seat, card, used, marks)
-                done.add("mark")
-        for kind, field, secret_key in (("vote", "position", "vote"), ("best", "story", "best")):
-            seats = seats_with(room, kind)
-            if kind == "best" and not seats:
-                # best follows the vote only when a title is held: play on
-                for _ in range(40):
-                    if seats_with(room, "best") or seats_with(room, "mark") or room.view()["status"] != "playing":
-                        break
-                    room.random_move(rng)
-                seats = seats_with(room, "best")
-            for seat in seats:
-                tpl = next(t for t in secret_templates(room, seat) if t["type"] == kind)
-                value = tpl["fields"][field][-1]
-                shows_latest(phones[seat], room)
-                if kind not in done:
-                    confirm_names_the_whole_choice(phones[seat], kind, value)
-                before = room.view()["version"]
-                pick_secret(phones[seat], kind, choose={field: value})
-                ballot_taken(room, seat, kind, secret_key, value, before)
-                done.add(kind)
-    assert done == {"mark", "vote", "best"}, done
-    for page in phones.values():
-        assert not page._errors, page._errors
-
-
-def ballot_taken(room, seat, kind, secret_key, value, before):
-    """The ballot went in: the room moved on, the seat owes it no more, and
-    while the step lasts the seat's own view shows it."""
-    view = room.view(room.tokens[seat])
-    assert view["version"] > before
-    assert kind not in [t["type"] for t in view["actions"]]
-    if view["public"].get("step") == kind:
-        assert view["you"]["secret"][secret_key] == value
-
+# --- the gesture's states, looked at step by step (the first vote and best-story
+# vote of test_playthrough_factum.py, the Haiclue guess below) -------------------
 
 def confirm_names_the_whole_choice(page, kind, value):
     """Before the real pick: the gesture's states, looked at and checked.
@@ -225,12 +171,13 @@ def test_eselsbruecke_confirm_near_miss_and_appeal_with_one_thumb(server, browse
 
 
 def test_eselsbruecke_digital_hand_is_laid_with_one_thumb(server, browser):
-    """The digital hand is never on the open screen; the teller picks a
-    card from it under the reveal and confirms it there."""
+    """The digital hand of six is never on the open screen; the teller
+    picks a card from it under the reveal and confirms it there, in words."""
     room = Room(server, "eselsbruecke", ["Anna", "Ben", "Cara"], {"deck": "digital", "language": "en"})
     room.host_act({"type": "start"})
     teller = room.view()["public"]["turn"]
     hand = room.view(room.tokens[teller])["you"]["hand"]
+    assert len(hand) == 6, hand
     phone = open_phone(browser, server, room, teller)
     shows_latest(phone, room)
     # a card shows as an element of its own (words in an explanation such
@@ -245,10 +192,20 @@ def test_eselsbruecke_digital_hand_is_laid_with_one_thumb(server, browser):
     assert all(card in phone.locator("#secret-actions").inner_text() for card in hand)
     held = phone.evaluate(shown, "#secret-actions")
     assert all(card.lower() in held for card in hand), held   # the check above sees cards
+    assert phone.locator('#secret-actions [data-type="lay"] [data-pick]').count() == 6
     shoot_held(phone, "eselsbruecke-hand-held")
     release(phone)
-    pick_secret(phone, "lay", choose={"term": hand[2]})
+    card = f'#secret-actions [data-type="lay"] [data-pick]{valued(hand[2])}'
+    assert pick(phone, card) == "confirm"
+    hold(phone)
+    question = phone.locator(".pick-confirm .confirm-question").text_content()
+    assert question == f"Lay {hand[2]}? Everyone will see it.", question
+    slide(phone, ".pick-confirm .confirm-yes")
+    sent(phone, release)
     assert [c["term"] for c in room.view()["public"]["laid"]] == [hand[2]]
+    wait_js(phone, "document.querySelectorAll('#game-area .eb-card').length === 1")   # the story's card
+    following = room.view()["public"]["turn"]
+    assert following != teller and len(room.view(room.tokens[following])["you"]["hand"]) == 6
     assert not phone._errors, phone._errors
 
 

@@ -11,16 +11,21 @@ one thumb under the reveal, each on the next free position (the table
 keeps where the real cards lie); the guessers vote under the reveal, for
 the story card in odd rounds and for another card in even ones; from the
 second round everyone asked votes for the best story (the current one and
-the title in turn).  The end screens must name everyone."""
+the title in turn).  The first vote and the first best-story vote of the
+game are looked at gesture by gesture first (``confirm_names_the_whole_choice``).
+Each mark and ballot is read back from the seat's own view (its token as
+the phone keeps it).  The end screens must name everyone."""
 from __future__ import annotations
 
 import json
 
 import pytest
+import requests
 
 from tests.browser.conftest import hold, pick_secret, release
 from tests.browser.playthrough import (Evening, must, no_raw_text, offered, play_form, secret_offered,
                                        table_shot)
+from tests.browser.test_one_thumb import confirm_names_the_whole_choice
 
 NAMES = ["Anna", "Ben", "Cara", "Dirk"]
 
@@ -36,6 +41,23 @@ def refused(phone, what):
     """Fails when the phone shows a refusal of the last move."""
     toast = phone.locator("#toast")
     assert toast.is_hidden(), f"{what}: refused with {toast.inner_text()!r}"
+
+
+def seat_view(evening: Evening, phone) -> dict:
+    """The seat's own view, read with the token its phone keeps (for
+    assertions only: what the gesture chose is what the room holds)."""
+    token = phone.evaluate(f"localStorage.getItem('companion:seat:{evening.code}')")
+    return requests.get(f"{evening.server.url}/api/rooms/{evening.code}", timeout=10,
+                        headers={"Authorization": f"Bearer {token}"}).json()
+
+
+def ballot_taken(evening: Evening, phone, kind, value):
+    """The ballot went in: the seat owes it no more, and while the step
+    lasts its own view holds the value chosen."""
+    view = seat_view(evening, phone)
+    assert kind not in [t["type"] for t in view["actions"]], f"{kind} still owed after the pick"
+    if view["public"].get("step") == kind:
+        assert view["you"]["secret"][kind] == value, (kind, value, view["you"]["secret"])
 
 
 def mark_cards(phone) -> list[str]:
@@ -57,7 +79,9 @@ class Table:
     def __init__(self, evening: Evening):
         self.evening = evening
         self.round = 0
+        self.teller = None
         self.shots: set[str] = set()
+        self.looked_at: set[str] = set()   # the ballots whose gesture was looked at step by step
 
     def new_round(self, number):
         self.round = number
@@ -90,9 +114,7 @@ class Table:
         kinds = offered(phone)
         no_raw_text(phone, f"round {self.round}, {kinds}")
         if "volunteer" in kinds:
-            self.shot(phone, "phone-volunteer")
-            play_form(phone, "volunteer")
-            self.teller = i
+            self.volunteer(i, phone)
         elif "told" in kinds:
             play_form(phone, "told")
         elif "judge" in kinds:
@@ -104,6 +126,34 @@ class Table:
             raise AssertionError(f"an unexpected move {kinds}")
         else:
             self.secret(i, phone)
+
+    def volunteer(self, i, phone):
+        """The race for the story: every phone offers it (but the last
+        round's storyteller's), and once one volunteered, none does."""
+        phones = self.evening.phones
+        lacking = [NAMES[j] for j, other in enumerate(phones)
+                   if j != self.teller and "volunteer" not in offered(other)]
+        assert not lacking, f"round {self.round}: {lacking} may not volunteer"
+        self.shot(phone, "phone-volunteer")
+        play_form(phone, "volunteer")
+        self.teller = i
+        self.evening.settle()
+        still = [NAMES[j] for j, other in enumerate(phones) if "volunteer" in offered(other)]
+        assert not still, f"{NAMES[i]} volunteered, but {still} still may"
+
+    def ballot(self, i, phone, kind, value):
+        """The team's vote or the best-story vote, with one thumb; the
+        game's first of each is looked at gesture by gesture first."""
+        if f"phone-{kind}-held" not in self.shots:
+            hold(phone)
+            self.shot(phone, f"phone-{kind}-held")
+            release(phone)
+        if kind not in self.looked_at:
+            self.looked_at.add(kind)
+            confirm_names_the_whole_choice(phone, kind, value)
+        pick_secret(phone, kind, value=value)
+        refused(phone, f"{NAMES[i]}'s {kind} for {value}")
+        ballot_taken(self.evening, phone, kind, value)
 
     def secret(self, i, phone):
         kinds = secret_offered(phone)
@@ -119,6 +169,8 @@ class Table:
             card, position = todo[0], self.next_position
             pick_secret(phone, "mark", value=position, choose={"card": card, "position": position})
             refused(phone, f"{NAMES[i]} marks {card} at position {position}")
+            marks = seat_view(self.evening, phone)["you"]["secret"]["marks"]
+            assert marks.get(card) == position, f"{NAMES[i]} marked {card} at {position}: {marks}"
             if card == "story":
                 self.story_position = position
             self.next_position += 1
@@ -128,15 +180,9 @@ class Table:
             right = self.round % 2 == 1
             positions = self.evening.public()["public"]["vote_options"]
             wrong = next(p for p in positions if p != self.story_position)
-            hold(phone)
-            self.shot(phone, "phone-vote-held")
-            release(phone)
-            pick_secret(phone, "vote", value=self.story_position if right else wrong)
+            self.ballot(i, phone, "vote", self.story_position if right else wrong)
         elif kinds == ["best"]:
-            hold(phone)
-            self.shot(phone, "phone-best-held")
-            release(phone)
-            pick_secret(phone, "best", value="current" if self.round % 2 == 0 else "title")
+            self.ballot(i, phone, "best", "current" if self.round % 2 == 0 else "title")
         else:
             raise AssertionError(f"{NAMES[i]} must move but the sheet offers {kinds}")
 
@@ -171,5 +217,7 @@ def test_factum_played_through(server, browser):
     view = evening.public()
     best = max(view["public"]["scores"].values())
     assert best >= 5, view["public"]["scores"]
+    shown = evening.tablet.locator("#seats .score").all_text_contents()
+    assert sum(int(score) for score in shown) > 0, f"the table's seats show the scores {shown}"
     for page in [evening.tablet, *evening.phones]:
         no_raw_text(page, "the end")
