@@ -13,11 +13,12 @@ The players remember every term (the test keeps what the table showed
 while a story was told).  In the resolution each reads their own cards
 under the reveal and the cards already won from the screen, and names what
 is left.  Story 1 shows the questions: a misspelt name is put to its
-holder's phone (who says yes under the reveal), a wrong name is appealed
-and a holder accepts it for one of their cards.  In story 2 everyone names
-the cards the others hold, and passes once only Ben's are left: Ben takes
-them.  Story 3 ends on a full round
-without a card: two passes and a wrong name, which its namer concedes
+holder's phone alone, which names the card only under the reveal (the
+holder says yes there, and the sheet's confirm says the answer in words),
+a wrong name is appealed and a holder accepts it for one of their cards.
+In story 2 everyone names the cards the others hold, and passes once only
+Ben's are left: Ben takes them.  Story 3 ends on a full round without a
+card: two passes and a wrong name, which its namer concedes
 (the story's other cards leave the game).  The end screens must show every
 term with who won it, and no raw placeholder."""
 from __future__ import annotations
@@ -26,9 +27,15 @@ import re
 
 import pytest
 
-from tests.browser.conftest import hold, pick_secret, release, wait_js
+from companion.games.eselsbruecke.texts_de import TEXTS as DE
+from companion.games.eselsbruecke.texts_en import TEXTS as EN
+from tests.browser.conftest import explained, hold, pick_secret, release, sent, slide, valued, wait_js
 from tests.browser.playthrough import (Evening, must, no_raw_text, offered, play_form, secret_offered,
                                        table_shot)
+
+TEXTS = {"en": EN, "de": DE}
+#: a typed word in the page's quotes (texts.js quote)
+QUOTES = {"en": "“{}”", "de": "„{}“"}
 
 NAMES = ["Anna", "Ben", "Clara"]
 # the real cards the table lays in physical mode (three stories of nine)
@@ -58,10 +65,25 @@ def own_cards(phone) -> list[str]:
     if phone.locator("#secret").is_hidden():
         return []
     hold(phone)
+    cards = held_cards(phone)
+    release(phone)
+    return cards
+
+
+def held_cards(phone) -> list[str]:
+    """The own cards the held sheet lists."""
     item = phone.locator('#secret-body [data-key="cards"] strong')
     text = item.text_content() if item.count() else ""
-    release(phone)
     return [t for t in text.split(", ") if t]
+
+
+def lang_of(page) -> str:
+    return page.evaluate("document.documentElement.lang")
+
+
+def says(text: str, term: str) -> bool:
+    """``term`` as a word in ``text`` ("castle" may stay inside a public "sandcastle")."""
+    return bool(re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text))
 
 
 def won_here(phone) -> list[str]:
@@ -107,6 +129,8 @@ def tell(evening: Evening, mode: str) -> list[list[str]]:
         assert evening.public()["public"]["story"] == k + 1
         if mode == "physical":
             assert offered(phone) == ["lay"], offered(phone)
+            if n == 0:
+                deck_offered(phone)
             term = PHYSICAL[n]
             play_form(phone, "lay", {"term": term})
         else:
@@ -124,13 +148,24 @@ def tell(evening: Evening, mode: str) -> list[list[str]]:
             assert cards == stories[0], (cards, stories[0])
             table_shot(evening, "telling")
             evening.shot(evening.phones[(i + 1) % 3], "phone-telling")
-        if n == 9:   # story 1 is told: its terms are gone from every screen
+        if n == 9:   # story 1 is told: its terms are gone from every screen and log
             evening.settle()
+            telling = TEXTS[MODES[mode]["langs"][0]]["ui.telling"].format(story=2, stories=3)
+            assert evening.tablet.locator("#step").inner_text().strip() == telling
             for page in [evening.tablet, *evening.phones]:
-                # the term as a word ("castle" may stay inside a public "sandcastle")
-                shown = page.locator("#game-area").inner_text()
-                assert not re.search(rf"(?<!\w){re.escape(stories[0][0])}(?!\w)", shown), (stories[0][0], shown)
+                shown = page.locator("#game-area").inner_text() + "\n" + page.locator("#log").text_content()
+                assert not says(shown, stories[0][0]), (stories[0][0], shown)
     return stories
+
+
+def deck_offered(phone):
+    """The term field offers the app's own (German) deck, and never the
+    browser's memory of the terms typed this game."""
+    field = phone.locator('#actions form[data-type="lay"] input')
+    assert field.get_attribute("list") == "eb-terms"
+    assert field.get_attribute("autocomplete") == "off"
+    assert phone.locator("#eb-terms option").count() >= 200
+    assert phone.locator('#eb-terms option[value="Kühlschrank"]').count() == 1
 
 
 # --- resolution -------------------------------------------------------------------
@@ -139,8 +174,12 @@ def answer_question(evening: Evening, accept: bool):
     """Every phone asked answers under the reveal: ``accept``: the first one
     asked says yes (for its first card), the others are no longer asked."""
     evening.settle()
-    q = evening.public()["public"]["question"]
+    view = evening.public()
+    q = view["public"]["question"]
     assert q, "no question is open"
+    if q["kind"] == "near" and accept:
+        yes_to_a_near_miss(evening, q, view["explain"])
+        return
     for seat in q["waiting"]:
         phone = evening.phones[seat]
         assert must(phone), f"{NAMES[seat]} is asked but the phone does not say so"
@@ -152,15 +191,58 @@ def answer_question(evening: Evening, accept: bool):
         assert q["said"] in question, question
         if accept:
             cards = own_cards(phone)
-            if q["kind"] == "near":
-                pick_secret(phone, "confirm", value=True)
-            else:
-                pick_secret(phone, "confirm", index=0, choose={"card": cards[0]})
+            pick_secret(phone, "confirm", index=0, choose={"card": cards[0]})
             evening.settle()
             assert evening.public()["public"]["question"] is None
             return
         pick_secret(phone, "confirm", value=False)
         evening.settle()
+
+
+def yes_to_a_near_miss(evening: Evening, q: dict, explain: bool):
+    """Only the holder of the misspelt card is asked; the phone names the
+    card only under the reveal, in the phone's words, and the holder says
+    yes: the table shows the card won."""
+    (seat,) = q["waiting"]
+    phone = evening.phones[seat]
+    assert must(phone), f"{NAMES[seat]} is asked but the phone does not say so"
+    assert secret_offered(phone) == ["confirm"]
+    if explain:   # said once above the move: by the explain line, the game's step line giving way (issue #45)
+        assert q["said"] in phone.locator("#explain-now").text_content()
+        assert phone.locator("#step-line").is_hidden()
+    texts = TEXTS[lang_of(phone)]
+    before = phone.locator("body").inner_text()
+    hold(phone)
+    question = phone.locator("#secret-body .eb-question").text_content()
+    card = next(c for c in held_cards(phone) if typo(c) == q["said"])
+    evening.shot(phone, "phone-asked-near")
+    release(phone)
+    assert question == texts["ui.you_asked_near"].format(said=q["said"], card=card), question
+    for text in (before, phone.locator("body").inner_text()):   # not held: the card is not in the page's text
+        assert not says(text, card), (card, text)
+    other = evening.phones[(seat + 1) % len(evening.phones)]
+    hold(other)
+    assert not other.locator(".eb-question").count(), "a phone not asked shows the question"
+    release(other)
+    say_yes(phone, texts)
+    evening.settle()
+    assert evening.public()["public"]["question"] is None
+    assert won_here(evening.tablet)[:1] == [card], won_here(evening.tablet)
+
+
+def say_yes(phone, texts: dict):
+    """Yes on the held sheet, in two gestures: the answer, then the sheet's
+    confirm, which says the answer in words."""
+    hold(phone)
+    choice = phone.locator('#secret-actions [data-type="confirm"]').first
+    explained(phone, choice, "secret confirm")
+    slide(phone, choice.locator(f"[data-pick]{valued(True)}").first)
+    release(phone)
+    hold(phone)
+    asked = phone.locator(".pick-confirm .confirm-question").text_content()
+    assert asked == texts["confirm.confirm"].format(accept=texts["value.true"], card="").strip(), asked
+    slide(phone, ".pick-confirm .confirm-yes")
+    sent(phone, release)
 
 
 def resolve(evening: Evening, stories: list[list[str]], mode: str) -> dict:
@@ -195,6 +277,9 @@ def resolve(evening: Evening, stories: list[list[str]], mode: str) -> dict:
         if k == 0 and turn == 0:   # misspelt: the holder is asked
             said = typo(max(left, key=len))
             play_form(phone, "name", {"term": said})
+            lang = lang_of(phone)   # the confirm that was answered quoted the name as typed
+            assert phone.locator("#confirm-text").text_content() == \
+                TEXTS[lang]["confirm.name"].format(term=QUOTES[lang].format(said))
             evening.settle()
             assert evening.public()["public"]["question"], "a near miss asked nobody"
             table_shot(evening, "question")
@@ -237,6 +322,12 @@ def test_eselsbruecke_played_through(server, browser, mode):
     stories = tell(evening, mode)
     evening.settle()
     assert evening.public()["public"]["phase"] == "resolution"
+    for phone in evening.phones:
+        resolving = TEXTS[lang_of(phone)]["ui.resolving"].format(story=1, stories=3)
+        assert resolving in phone.locator("#game-area").inner_text()
+    # each phone holds its own three cards of story 1 (under the reveal); together, the story
+    held = [own_cards(phone) for phone in evening.phones]
+    assert all(len(cards) == 3 for cards in held) and sorted(sum(held, [])) == sorted(stories[0]), held
     seen = resolve(evening, stories, mode)
     assert seen["near"] and seen["appeal"] and seen["concede"] and seen["take"], seen
     evening.finish()
@@ -247,6 +338,9 @@ def test_eselsbruecke_played_through(server, browser, mode):
     assert [sorted(c["term"] for c in s["cards"]) for s in resolved] == [sorted(s) for s in stories]
     assert any(c["taken_by"] is None for c in resolved[2]["cards"]), "story 3 lost no card"
     table = evening.tablet.locator("#game-area").inner_text()
+    assert TEXTS[MODES[mode]["langs"][0]]["ui.resolved"] in table
+    over = TEXTS[lang_of(evening.phones[0])]["ui.over"]
+    assert over in evening.phones[0].locator("#game-area").inner_text()
     for story in stories:
         for term in story:
             assert term in table, f"{term} is missing at the end"
