@@ -42,7 +42,7 @@ from functools import lru_cache
 from companion.games.what_the_rule import deck
 from companion.games.what_the_rule.cards import BY_CODE, CODES
 from companion.games.what_the_rule.equivalence import judge
-from companion.games.what_the_rule.language import Rule, localized, parse, reads
+from companion.games.what_the_rule.language import Rule, children, localized, parse, reads
 from companion.games.what_the_rule.reading import reading, say
 from companion.games.what_the_rule.texts_de import TEXTS as DE
 from companion.games.what_the_rule.texts_en import TEXTS as EN
@@ -259,6 +259,11 @@ class Table:
                 assert "draw_rule" in offered(phone), offered(phone)
                 play_form(phone, "draw_rule", {"level": plan.level})
             wait_js(ev.tablet, "!!document.querySelector('#game-area .wtr-chip')")
+            # the table says whose rule it is: the app's, from the deck at the level drawn
+            texts = BY_LANG[self.tablet_lang]
+            head = ev.tablet.locator("#game-area .wtr-head").inner_text()
+            for said in (texts["ui.gm"].format(gm=texts["ui.the_app"]), texts["ui.kind_deck"].format(level=plan.level)):
+                assert said in head, (said, head)
             return
         gm = self.seat[plan.gm]
         if plan.name_gm and pub["designated"] is None:
@@ -316,6 +321,7 @@ class Table:
         self.shot(phone, f"r{round_no}-gm-sheet-held")
         release(phone)
         assert shown not in body.inner_text(), "the rule stays after letting go"
+        assert not phone.evaluate("document.getElementById('secret-items').innerHTML"), "the sheet stays in the page"
         for seat, other in self.phone_of.items():
             if seat != gm:
                 assert shown not in other.locator("body").inner_text(), f"{self.name_of[seat]} sees the rule"
@@ -398,12 +404,24 @@ class Table:
                 self.after_showing(plan, seat)
                 return
             code = best_card(possible, pub)
-            enter_card(phone, "play", code)
-            if not plan.seen.get("play-shot"):
+            first = not plan.seen.get("play-shot")
+            if first:
+                self.first_play(pub)
+            # (the first card of the game: the phone's form holds no earlier card)
+            enter_card(phone, "play", code, fresh=first and rnd == 1)
+            if first:
                 plan.seen["play-shot"] = True
                 self.shot(self.evening.tablet, f"r{rnd}-first-card")
         else:
             raise AssertionError(f"{self.name_of[seat]} must move but is offered {kinds}")
+
+    def first_play(self, pub: dict):
+        """Before a round's first card: the table shows the draw pile, and a
+        seated game master has no card to play."""
+        pile = BY_LANG[self.tablet_lang]["ui.pile"].format(pile=pub["pile"])
+        assert pile in self.evening.tablet.locator("#game-area").inner_text(), f"the table does not say {pile!r}"
+        if pub["master"] == "seat":
+            assert "play" not in offered(self.phone_of[pub["gm"]]), "the game master may play a card"
 
     def guess_or_not(self, plan: Plan, pub: dict, seat: int, phone, possible: list[Candidate]):
         rnd = pub["round"]
@@ -421,7 +439,7 @@ class Table:
             written = (plan.hunch_rule if hunch and plan.hunch_rule
                        else with_a_start(pick) if plan.natural else pick.rule.text)
             form.locator('[data-field="rule"] input').fill(written)
-            wait_js(phone, "!!document.querySelector('form[data-type=\"guess\"] .wtr-words')")
+            read_in_words(phone, written, BY_LANG[lang])
         n = len(pub["guesses"]) + 1
         form.scroll_into_view_if_needed()
         self.shot(phone, f"r{rnd}-guess-{n}")
@@ -479,12 +497,16 @@ class Table:
         self.shot(self.phone_of[seat], f"r{pub['round']}-none-fits-phone")
 
 
-def enter_card(phone, action_type: str, code: str):
+def enter_card(phone, action_type: str, code: str, fresh=False):
     """The four quick pickers, each tapped (the form may still show the last
-    card entered: the driver's ``fill_form`` would keep it), then send."""
+    card entered: the driver's ``fill_form`` would keep it), then send.
+    ``fresh``: the form holds no earlier card, and draws none after one tap
+    (nothing is preselected)."""
     form = phone.locator(f'#actions form[data-type="{action_type}"]')
-    for name, value in card(code).items():
+    for i, (name, value) in enumerate(card(code).items()):
         form.locator(f'[data-field="{name}"] button.choice[data-value=\'{json.dumps(value)}\']').tap()
+        if fresh and i == 0:
+            assert not form.locator(".wtr-preview").count(), "a card is drawn after one of four taps"
     go = form.locator('button[type="submit"]')
     said = BY_LANG[phone.evaluate("document.documentElement.lang")][f"value.{code}"]
     try:   # the card the pickers describe, drawn above the send button
@@ -498,6 +520,24 @@ def enter_card(phone, action_type: str, code: str):
     answer(phone, version)
     toast = phone.locator("#toast")
     assert toast.is_hidden(), f"{action_type} {code} refused: {toast.inner_text()}"
+
+
+def read_in_words(phone, rule: str, texts: dict):
+    """A guess is read back in words under its field before it is sent:
+    once the words are there ("…" until the phone has fetched them, the
+    first time it reads a rule), saying each property of the card the
+    rule reads."""
+    head = json.dumps(texts["words.fits_when"])
+    wait_js(phone, "(document.querySelector('form[data-type=\"guess\"] .wtr-words') || {textContent: ''})"
+                   f".textContent.startsWith({head})")
+    said = " ".join(phone.locator('#actions form[data-type="guess"] .wtr-words li').all_inner_texts())
+    for attribute in read_of_the_card(parse(rule).tree):
+        assert texts[f"words.attr_{attribute}"] in said, (rule, attribute, said)
+
+
+def read_of_the_card(node: tuple) -> set[str]:
+    """The properties of the card itself a rule names (not the card before's)."""
+    return {node[1]} if node[0] == "attr" else set().union(*map(read_of_the_card, children(node)))
 
 
 def on_screen(locator, what: str):
@@ -518,12 +558,15 @@ def guess_seat(pub: dict) -> int:
 
 
 def readable(page, name):
-    """No raw placeholder, "(s)", or programmer's value on the page; German
-    pages quote with „…“."""
+    """No raw placeholder, "(s)", or programmer's value on the page, no text
+    of the game or its words the page could not find; German pages quote
+    with „…“."""
     text = page.locator("body").inner_text()
     found = RAW.findall(text)
     assert not found, f"{name}: raw text on the page: {found}"
-    lang = page.evaluate("document.documentElement.lang")
+    lang, missing = page.evaluate("[document.documentElement.lang, Array.from(Companion.missingTexts || [])]")
+    missing = [m for m in missing if "what_the_rule" in m or m.startswith(("ui.", "words."))]
+    assert not missing, f"{name}: missing texts {missing}"
     if lang == "de":
         bad = [q for q in re.findall(r'.{0,20}"[^"\n]{1,40}"', text)]
         assert not bad, f"{name}: straight quotes on a German page: {bad}"
@@ -578,7 +621,9 @@ def round_over(table: Table, rnd: int):
     rule = result["rule"]
     said = shown(rule["rule"], table.tablet_lang) if "rule" in rule else rule["text"]
     assert said in text, (rule, text)
-    assert table.name_of[result["guesser"]] in text, text
+    texts = BY_LANG[table.tablet_lang]
+    assert texts["ui.found_by"].format(name=table.name_of[result["guesser"]]) in text, text
+    assert texts["ui.the_rule_was"] in box.text_content(), text
     table.shot(tablet, f"r{rnd}-over")
     return result
 
