@@ -15,7 +15,7 @@ from tests.fixture_game import GAME as PICK
 LONG_FIRST = ("test_playthrough_", "test_webkit_playthroughs.py", "test_compose.py", "test_data.py",
               "test_webkit_layout.py", "test_wheel_install.py", "test_sheet_fits.py", "test_readable.py",
               "test_random_play_300_games", "test_random_play_with_the_app_as_game_master",
-              "test_one_thumb.py", "test_hoax_browser.py", "test_must_may.py")
+              "test_one_thumb.py", "test_must_may.py")
 
 #: `scripts/test --quick` (`-m quick`): the rules of every game, the stores,
 #: the conformance suite of every game, the referee and its protocols in
