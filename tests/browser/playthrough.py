@@ -82,6 +82,13 @@ class Evening:
     def public(self) -> dict:
         return requests.get(f"{self.server.url}/api/rooms/{self.code}", timeout=10).json()
 
+    def seat_view(self, phone) -> dict:
+        """The seat's own view, read with the token its phone keeps (what
+        a gesture chose is what the room holds)."""
+        token = phone.evaluate(f"localStorage.getItem('companion:seat:{self.code}')")
+        return requests.get(f"{self.server.url}/api/rooms/{self.code}", timeout=10,
+                            headers={"Authorization": f"Bearer {token}"}).json()
+
     def settle(self):
         """Every page shows the room's newest version; in explain mode the
         table says what it waits for (issue #29), and its first few

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import requests
 
 from tests.browser.conftest import hold, pick_secret, release
 from tests.browser.playthrough import (Evening, must, no_raw_text, offered, play_form, secret_offered,
@@ -43,18 +42,10 @@ def refused(phone, what):
     assert toast.is_hidden(), f"{what}: refused with {toast.inner_text()!r}"
 
 
-def seat_view(evening: Evening, phone) -> dict:
-    """The seat's own view, read with the token its phone keeps (for
-    assertions only: what the gesture chose is what the room holds)."""
-    token = phone.evaluate(f"localStorage.getItem('companion:seat:{evening.code}')")
-    return requests.get(f"{evening.server.url}/api/rooms/{evening.code}", timeout=10,
-                        headers={"Authorization": f"Bearer {token}"}).json()
-
-
 def ballot_taken(evening: Evening, phone, kind, value):
     """The ballot went in: the seat owes it no more, and while the step
     lasts its own view holds the value chosen."""
-    view = seat_view(evening, phone)
+    view = evening.seat_view(phone)
     assert kind not in [t["type"] for t in view["actions"]], f"{kind} still owed after the pick"
     if view["public"].get("step") == kind:
         assert view["you"]["secret"][kind] == value, (kind, value, view["you"]["secret"])
@@ -169,7 +160,7 @@ class Table:
             card, position = todo[0], self.next_position
             pick_secret(phone, "mark", value=position, choose={"card": card, "position": position})
             refused(phone, f"{NAMES[i]} marks {card} at position {position}")
-            marks = seat_view(self.evening, phone)["you"]["secret"]["marks"]
+            marks = self.evening.seat_view(phone)["you"]["secret"]["marks"]
             assert marks.get(card) == position, f"{NAMES[i]} marked {card} at {position}: {marks}"
             if card == "story":
                 self.story_position = position
