@@ -19,6 +19,8 @@ bench/driver.js.
 from __future__ import annotations
 
 import copy
+from itertools import compress
+from operator import ne
 from typing import Any
 
 #: above this many operations in one list, the whole list is sent instead
@@ -38,21 +40,26 @@ def diff(old: Any, new: Any, made: dict | None = None) -> list[dict]:
     """The operations that turn ``old`` into ``new``.  ``made``: the diffs
     of the top-level members already made for other documents (the views
     of one broadcast share their public parts: each is compared once)."""
-    if made is None or type(old) is not dict or type(new) is not dict or old.keys() != new.keys():
+    if made is None or type(old) is not dict or type(new) is not dict:
         ops: list[dict] = []
         _diff(old, new, "", ops)
         return ops
+    keys = tuple(new)
+    if tuple(old) != keys:   # keys added, removed or moved: the general walk
+        ops = []
+        _diff(old, new, "", ops)
+        return ops
     ops = []
-    for key, value in new.items():   # written out: it runs for every view pushed
-        before = old[key]
-        if before is value:
-            continue
+    # it runs for every view pushed, and most of a view's members are as they
+    # were: the ones that differ are found in C (``same``'s comparison), and
+    # only those are walked here
+    olds, news = old.values(), new.values()
+    for key, before, value in compress(zip(keys, olds, news), map(ne, olds, news)):
         kind = type(value)
         if kind is not dict and kind is not list:
-            if type(before) is not kind or before != value:
-                ops.append({"op": "replace", "path": pointer("", key), "value": value})
+            ops.append({"op": "replace", "path": pointer("", key), "value": value})
             continue
-        pair = id(before), id(value)
+        pair = key, id(before), id(value)   # the ops' paths start with the key
         known = made.get(pair)
         # kept with the objects, so that neither is freed and its id reused meanwhile
         if known is None or known[0] is not before or known[1] is not value:
