@@ -17,6 +17,8 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
+import orjson
+
 from . import games
 from .games.base import Game
 from .i18n import lookup, translate
@@ -74,11 +76,56 @@ def explanations(room: dict, asked: list[tuple], game: Game, waiting: list[int],
                 continue
             if at_table is None:
                 at_table = game.at_table(room["state"]) if room["status"] == "playing" else []
-            out.append((switch, explanation(room, kind, seat, view, game, game_view,
-                                            Step(waiting, at_table), lang, names)))
+            out.append((switch, explained(room, kind, seat, view, game, game_view,
+                                          Step(waiting, at_table), lang, names)))
         except Exception as exc:  # noqa: BLE001 - the view's builder reports it
             out.append((switch, exc))
     return out
+
+
+class Kept:
+    """The explanations made last, per room and viewer: most actions leave
+    most viewers' explanations as they were (a guess changes the guesser's
+    and the table's), so each is made again only where what it is made from
+    changed, and the one kept is the same object (a push's patch skips it
+    at a glance: json_patch.diff).  At most ``size`` viewers are kept; past
+    that all are forgotten at once (cheap and rare: made again on demand)."""
+
+    def __init__(self, size: int = 20_000):
+        self.size = size
+        self.made: dict[tuple, tuple[bytes, dict]] = {}
+
+    def get(self, viewer: tuple, made_from: bytes) -> dict | None:
+        found = self.made.get(viewer)
+        return found[1] if found is not None and found[0] == made_from else None
+
+    def put(self, viewer: tuple, made_from: bytes, said: dict) -> None:
+        if len(self.made) >= self.size and viewer not in self.made:
+            self.made.clear()
+        self.made[viewer] = made_from, said
+
+
+KEPT = Kept()
+
+
+def explained(room: dict, kind: str, seat: int | None, view: dict, game: Game,
+              game_view: dict, step: Step, lang: str, names: dict[int, str]) -> dict:
+    """``explanation``, made again only where something it reads changed
+    (``Kept``): the room's status, the view's ``you`` and templates, the
+    game view, the step, the names and, off the phones, the decisive event."""
+    viewer = (room["code"], room["seed"], room["game"], kind, seat, lang)
+    try:
+        made_from = orjson.dumps([room["status"], view["you"], view["actions"], game_view,
+                                  step.waiting, step.at_table, list(names.items()),
+                                  decisive_event(room) if kind != "seat" else None])
+    except TypeError:   # what orjson cannot write (an integer past 64 bits): made each time
+        made_from = None
+    said = KEPT.get(viewer, made_from) if made_from is not None else None
+    if said is None:
+        said = explanation(room, kind, seat, view, game, game_view, step, lang, names)
+        if made_from is not None:
+            KEPT.put(viewer, made_from, said)
+    return said
 
 
 class Step(NamedTuple):
@@ -185,18 +232,23 @@ def plain_text(lang: str, key: str, game_name: str) -> str:
 
 
 def meaning(room: dict, say: Sayer) -> str:
-    """What the newest decisive event of this game meant: the first event
-    with a text ``meaning.<event key>`` of the last move that had one
-    (``room["decisive"]``, kept by ``gameplay.log_events``, undone with
-    its move), for MEANING_MOVES moves after it."""
-    decisive = room.get("decisive")
-    if (not decisive or decisive["n"] < room.get("game_log_n", 0)
-            or room["moves"] - decisive["move"] > MEANING_MOVES):
-        return ""
-    entry = next((e for e in reversed(room["log"]) if e["n"] == decisive["n"]), None)
+    """What the newest decisive event of this game meant (``decisive_event``)."""
+    entry = decisive_event(room)
     if entry is None or entry["game"] != say.game.name:
         return ""
     return say.line(("meaning." + entry["key"].removeprefix("log."), entry["params"]))
+
+
+def decisive_event(room: dict) -> dict | None:
+    """The log entry of the newest decisive event: the first event with a
+    text ``meaning.<event key>`` of the last move that had one
+    (``room["decisive"]``, kept by ``gameplay.log_events``, undone with its
+    move), for MEANING_MOVES moves after it; None after that."""
+    decisive = room.get("decisive")
+    if (not decisive or decisive["n"] < room.get("game_log_n", 0)
+            or room["moves"] - decisive["move"] > MEANING_MOVES):
+        return None
+    return next((e for e in reversed(room["log"]) if e["n"] == decisive["n"]), None)
 
 
 def instead(game: Game, seat: int, templates: list[dict], waiting: list[int], lang: str,
