@@ -15,6 +15,7 @@ room and the view in, words out."""
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import Any, NamedTuple
 
 import orjson
@@ -88,8 +89,10 @@ class Kept:
     most viewers' explanations as they were (a guess changes the guesser's
     and the table's), so each is made again only where what it is made from
     changed, and the one kept is the same object (a push's patch skips it
-    at a glance: json_patch.diff).  At most ``size`` viewers are kept; past
-    that all are forgotten at once (cheap and rare: made again on demand)."""
+    at a glance: json_patch.diff).  What it was made from is kept as a
+    128-bit digest (a view's worth of JSON each otherwise).  At most
+    ``size`` viewers are kept; past that all are forgotten at once (cheap
+    and rare: made again on demand)."""
 
     def __init__(self, size: int = 20_000):
         self.size = size
@@ -115,9 +118,10 @@ def explained(room: dict, kind: str, seat: int | None, view: dict, game: Game,
     game view, the step, the names and, off the phones, the decisive event."""
     viewer = (room["code"], room["seed"], room["game"], kind, seat, lang)
     try:
-        made_from = orjson.dumps([room["status"], view["you"], view["actions"], game_view,
-                                  step.waiting, step.at_table, list(names.items()),
-                                  decisive_event(room) if kind != "seat" else None])
+        made_from = hashlib.blake2b(orjson.dumps([
+            room["status"], view["you"], view["actions"], game_view, step.waiting,
+            step.at_table, list(names.items()), decisive_event(room) if kind != "seat" else None,
+        ]), digest_size=16).digest()
     except TypeError:   # what orjson cannot write (an integer past 64 bits): made each time
         made_from = None
     said = KEPT.get(viewer, made_from) if made_from is not None else None
