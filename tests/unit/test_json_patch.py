@@ -78,7 +78,6 @@ def test_the_patch_turns_old_into_new(pair):
         assert ops == []
 
 
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(pairs(), min_size=1, max_size=4))
 def test_views_of_one_broadcast_share_their_members_diffs(pushes):
@@ -93,6 +92,7 @@ def test_views_of_one_broadcast_share_their_members_diffs(pushes):
         # applied as a page holds the document: sent as JSON, no member shared
         assert canon(json_patch.apply(as_json(old_doc), ops)) == canon(new_doc)
         assert canon(jsonpatch.apply_patch(as_json(old_doc), as_json(ops))) == canon(new_doc)
+
 
 def test_a_tail_that_moved_on_is_a_few_operations():
     """The log's tail after an action: the oldest line drops off, a new one
