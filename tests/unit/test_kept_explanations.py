@@ -42,7 +42,8 @@ def made_afresh(svc: Service, code: str, kind: str, seat: int | None, lang: str)
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_what_is_pushed_is_the_explanation_made_afresh(tmp_path, game_name):
+def test_what_is_pushed_is_the_explanation_made_afresh(tmp_path, monkeypatch, game_name):
+    monkeypatch.setattr(explain, "KEPT", explain.Kept())   # this test's alone: no other room's
     pushed = Pushed()
     svc = Service(SqliteStore(str(tmp_path / "r.sqlite3")), action_rate=0, notifier=pushed)
     game = games.get(game_name)
