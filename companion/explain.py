@@ -123,12 +123,11 @@ def explained(room: dict, kind: str, seat: int | None, view: dict, game: Game,
             step.at_table, list(names.items()), decisive_event(room) if kind != "seat" else None,
         ]), digest_size=16).digest()
     except TypeError:   # what orjson cannot write (an integer past 64 bits): made each time
-        made_from = None
-    said = KEPT.get(viewer, made_from) if made_from is not None else None
+        return explanation(room, kind, seat, view, game, game_view, step, lang, names)
+    said = KEPT.get(viewer, made_from)
     if said is None:
         said = explanation(room, kind, seat, view, game, game_view, step, lang, names)
-        if made_from is not None:
-            KEPT.put(viewer, made_from, said)
+        KEPT.put(viewer, made_from, said)
     return said
 
 

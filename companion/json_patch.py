@@ -40,21 +40,16 @@ def diff(old: Any, new: Any, made: dict | None = None) -> list[dict]:
     """The operations that turn ``old`` into ``new``.  ``made``: the diffs
     of the top-level members already made for other documents (the views
     of one broadcast share their public parts: each is compared once)."""
-    if made is None or type(old) is not dict or type(new) is not dict:
-        ops: list[dict] = []
+    ops: list[dict] = []
+    # the general walk, unless these are two views with the same keys in the same order
+    if made is None or type(old) is not dict or type(new) is not dict or tuple(old) != tuple(new):
         _diff(old, new, "", ops)
         return ops
-    keys = tuple(new)
-    if tuple(old) != keys:   # keys added, removed or moved: the general walk
-        ops = []
-        _diff(old, new, "", ops)
-        return ops
-    ops = []
     # it runs for every view pushed, and most of a view's members are as they
     # were: the ones that differ are found in C (``same``'s comparison), and
     # only those are walked here
     olds, news = old.values(), new.values()
-    for key, before, value in compress(zip(keys, olds, news), map(ne, olds, news)):
+    for key, before, value in compress(zip(new, olds, news), map(ne, olds, news)):
         kind = type(value)
         if kind is not dict and kind is not list:
             ops.append({"op": "replace", "path": pointer("", key), "value": value})
